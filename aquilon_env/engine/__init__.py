@@ -1,0 +1,21 @@
+"""The Aquilon numba engine: pure functions over one int32 state array (see layout.py)."""
+
+from aquilon_env.engine.actions import current_player, legal_mask, play
+from aquilon_env.engine.determinize import determinize
+from aquilon_env.engine.layout import NUM_ACTIONS, STATE_SIZE
+from aquilon_env.engine.observation import OBS_SIZE, observe
+from aquilon_env.engine.scoring import final_scores
+from aquilon_env.engine.setup import init
+
+__all__ = [
+    "NUM_ACTIONS",
+    "OBS_SIZE",
+    "STATE_SIZE",
+    "current_player",
+    "determinize",
+    "final_scores",
+    "init",
+    "legal_mask",
+    "observe",
+    "play",
+]

@@ -1,0 +1,225 @@
+"""The PettingZoo AEC environment shared by every game: a thin shell over a numba engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from tabletop_core.rewards import REWARD_MODES, final_rewards
+from tabletop_core.spec import GameSpec
+
+ILLEGAL_ACTION_MODES = ("raise", "penalize")
+
+
+class TurnBasedEnv(AECEnv):
+    """AEC environment over a `GameSpec`; subclasses only set `game`.
+
+    Options common to every game: `num_players`, `render_mode` (None, "human" prints,
+    "ansi" returns the text), `reward_mode` ("rank" or "margin", see tabletop_core.rewards),
+    `illegal_action` ("raise": ValueError naming the legal actions, nothing changes;
+    "penalize": the game ends, the offender gets -1 and the others 0). Game options are
+    passed on to the game's `make_config`, which refuses unknown ones.
+    """
+
+    game: GameSpec
+    metadata = {"render_modes": ["human", "ansi"], "is_parallelizable": False}
+
+    def __init__(
+        self,
+        num_players: int = 2,
+        render_mode: str | None = None,
+        reward_mode: str = "rank",
+        illegal_action: str = "raise",
+        **options: Any,
+    ):
+        super().__init__()
+        game = self.game
+        game.check_num_players(num_players)
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(
+                f"render_mode must be None or one of {self.metadata['render_modes']}, "
+                f"got {render_mode!r}"
+            )
+        if reward_mode not in REWARD_MODES:
+            raise ValueError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
+        if illegal_action not in ILLEGAL_ACTION_MODES:
+            raise ValueError(
+                f"illegal_action must be one of {ILLEGAL_ACTION_MODES}, got {illegal_action!r}"
+            )
+        self.num_players = int(num_players)
+        self.render_mode = render_mode
+        self.reward_mode = reward_mode
+        self.illegal_action = illegal_action
+        self.options = dict(options)
+        self.config = game.make_config(self.num_players, **options)
+        self.possible_agents = [f"{game.agent_prefix}_{i}" for i in range(self.num_players)]
+        self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-1.0, 1.0, (game.obs_size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (game.num_actions,), np.int8),
+            }
+        )
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(game.num_actions) for a in self.possible_agents}
+        self.state_space = spaces.Box(-1.0, 1.0, (game.obs_size,), np.float32)
+        self._state = np.zeros(game.state_size, np.int32)
+        self._mask = np.zeros(game.num_actions, np.uint8)
+        self._has_game = False
+
+    # -- PettingZoo API -------------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Deal a new game; the same seed deals the same game and the same chance events."""
+        if seed is None:
+            seed = int(np.random.default_rng().integers(0, 2**63 - 1))
+        if not isinstance(seed, int | np.integer) or seed < 0:
+            raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+        self.game.init(self._state, self.config, int(seed))
+        self._has_game = True
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._after_move()
+
+    def step(self, action: int | None) -> None:
+        """Apply the selected agent's action (None for an agent whose game has ended)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        legal = self._legal_check(action)
+        self._cumulative_rewards[agent] = 0.0
+        if not legal:
+            self._penalize(agent)
+            return
+        self.game.play(self._state, int(action))
+        self._after_move()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The observation of one seat: its own information only, and its action mask."""
+        seat = self._seat[agent]
+        obs = np.zeros(self.game.obs_size, np.float32)
+        self.game.observe(self._state, seat, obs)
+        if self._has_game and self.game.current_player(self._state) == seat:
+            mask = self._mask.astype(np.int8)
+        else:
+            mask = np.zeros(self.game.num_actions, np.int8)
+        return {"observation": obs, "action_mask": mask}
+
+    def state(self) -> np.ndarray:
+        """Features of the whole game, hidden parts included, for centralised critics."""
+        out = np.zeros(self.game.obs_size, np.float32)
+        self.game.observe(self._state, -1, out)
+        return out
+
+    def render(self) -> str | None:
+        """Text picture of the table (printed for "human", returned for "ansi")."""
+        if self.render_mode is None:
+            return None
+        text = self.game.render_text(self._state)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+    # -- Extras shared by every game ------------------------------------------------------
+    def action_to_string(self, action: int) -> str:
+        """Describe `action` in words, in the current position."""
+        return self.game.action_to_string(self._state, int(action))
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions of the agent to act (empty once the game is over)."""
+        return [int(a) for a in np.flatnonzero(self._mask)]
+
+    def clone_state(self) -> np.ndarray:
+        """A copy of the engine state: a full snapshot, RNG included."""
+        return self._state.copy()
+
+    def restore_state(self, state: np.ndarray) -> None:
+        """Continue from a snapshot taken with `clone_state` or returned by `determinize`."""
+        if state.shape != self._state.shape or state.dtype != self._state.dtype:
+            raise ValueError(f"state must be int32 of shape {self._state.shape}")
+        self._state[:] = state
+        self._has_game = True
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._after_move()
+
+    def determinize(self, player: int, seed: int) -> np.ndarray:
+        """A full state consistent with what seat `player` has observed (hidden parts resampled)."""
+        if not 0 <= player < self.num_players:
+            raise ValueError(f"player must be a seat in 0..{self.num_players - 1}, got {player}")
+        state = self._state.copy()
+        self.game.determinize(state, int(player), int(seed))
+        return state
+
+    def final_scores(self) -> np.ndarray:
+        """Each seat's final score (meaningful once the game is over)."""
+        scores = np.zeros(self.num_players, np.float64)
+        keys = np.zeros(self.num_players, np.int64)
+        self.game.final_scores(self._state, scores, keys)
+        return scores
+
+    # -- Internals ------------------------------------------------------------------------
+    def _legal_check(self, action: Any) -> bool:
+        valid = isinstance(action, int | np.integer) and 0 <= action < self.game.num_actions
+        if valid and self._mask[int(action)]:
+            return True
+        if self.illegal_action == "penalize":
+            return False
+        legal = ", ".join(f"{a} ({self.action_to_string(a)})" for a in self.legal_actions())
+        raise ValueError(f"illegal action {action!r} for {self.agent_selection}; legal: {legal}")
+
+    def _penalize(self, agent: str) -> None:
+        for a in self.agents:
+            self.rewards[a] = -1.0 if a == agent else 0.0
+            self.terminations[a] = True
+        self._accumulate_rewards()
+
+    def _after_move(self) -> None:
+        player = self.game.current_player(self._state)
+        if player >= 0:
+            self.game.legal_mask(self._state, self._mask)
+            self.agent_selection = self.possible_agents[player]
+            for a in self.agents:
+                self.rewards[a] = 0.0
+            return
+        self._mask[:] = 0
+        scores = np.zeros(self.num_players, np.float64)
+        keys = np.zeros(self.num_players, np.int64)
+        rewards = np.zeros(self.num_players, np.float64)
+        self.game.final_scores(self._state, scores, keys)
+        mode = REWARD_MODES.index(self.reward_mode)
+        final_rewards(scores, keys, self.num_players, mode, rewards)
+        for i, a in enumerate(self.agents):
+            self.rewards[a] = float(rewards[i])
+            self.terminations[a] = True
+            self.infos[a] = {"final_scores": scores.tolist()}
+
+
+def wrap(raw: TurnBasedEnv) -> AECEnv:
+    """The wrapped environment returned by each game's `env()`: PettingZoo's order checks."""
+    return wrappers.OrderEnforcingWrapper(raw)

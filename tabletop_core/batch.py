@@ -1,0 +1,117 @@
+"""Many games stepped together: one jitted call advances every game (numba `prange`).
+
+Each game supplies two kernels with these signatures (see `GameSpec`):
+
+    batch_reset(states, config, base_seed, episodes, obs, masks, players)
+    batch_step(states, config, actions, base_seed, episodes, reward_mode,
+               obs, masks, rewards, done, players)
+
+`batch_step` applies actions[i] to game i; a game that ends writes its final rewards to
+rewards[i] (zeros otherwise), sets done[i], and is dealt again at once from the seed derived
+from (base_seed, i, episodes[i]), so obs/masks/players always describe a game to be played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from tabletop_core.rewards import REWARD_MODES
+from tabletop_core.spec import GameSpec
+
+
+@dataclass
+class BatchOutput:
+    """What a batch reset or step returns: arrays indexed by game (and seat)."""
+
+    observation: np.ndarray  # [N, D] float32: the acting seat's observation
+    action_mask: np.ndarray  # [N, A] uint8
+    current_player: np.ndarray  # [N] int64: seat to act
+    rewards: np.ndarray  # [N, P] float32: final rewards of games that just ended, else 0
+    terminated: np.ndarray  # [N] bool: the game ended with this step (and was dealt again)
+
+
+class BatchEnvBase:
+    """N independent games of one kind; subclasses set `game`.
+
+    The arrays in the returned `BatchOutput` are reused by the next call: copy them to keep them.
+    """
+
+    game: GameSpec
+
+    def __init__(
+        self,
+        num_envs: int,
+        num_players: int = 2,
+        seed: int = 0,
+        reward_mode: str = "rank",
+        **options: Any,
+    ):
+        game = self.game
+        game.check_num_players(num_players)
+        if not isinstance(num_envs, int | np.integer) or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive integer, got {num_envs!r}")
+        if reward_mode not in REWARD_MODES:
+            raise ValueError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
+        if not isinstance(seed, int | np.integer) or seed < 0:
+            raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+        self.num_envs = int(num_envs)
+        self.num_players = int(num_players)
+        self.seed = int(seed)
+        self.reward_mode = REWARD_MODES.index(reward_mode)
+        self.config = game.make_config(self.num_players, **options)
+        n = self.num_envs
+        self.states = np.zeros((n, game.state_size), np.int32)
+        self.episodes = np.zeros(n, np.int64)
+        self._obs = np.zeros((n, game.obs_size), np.float32)
+        self._masks = np.zeros((n, game.num_actions), np.uint8)
+        self._players = np.zeros(n, np.int64)
+        self._rewards = np.zeros((n, self.num_players), np.float32)
+        self._done = np.zeros(n, np.bool_)
+        self._ready = False
+
+    def reset(self) -> BatchOutput:
+        """Deal every game from the batch seed (game i, episode 0) and return the first view."""
+        self.episodes[:] = 0
+        self.game.batch_reset(
+            self.states, self.config, self.seed, self.episodes,
+            self._obs, self._masks, self._players,
+        )
+        self._rewards[:] = 0
+        self._done[:] = False
+        self._ready = True
+        return self._output()
+
+    def step(self, actions: np.ndarray) -> BatchOutput:
+        """Apply one action per game (each must be legal: checked) and return the next view."""
+        if not self._ready:
+            raise RuntimeError("call reset() before step()")
+        actions = np.asarray(actions)
+        if actions.shape != (self.num_envs,):
+            raise ValueError(f"actions must have shape ({self.num_envs},), got {actions.shape}")
+        actions = actions.astype(np.int64, copy=False)
+        in_range = (actions >= 0) & (actions < self.game.num_actions)
+        ok = in_range.copy()
+        rows = np.flatnonzero(in_range)
+        ok[rows] = self._masks[rows, actions[rows]] == 1
+        if not ok.all():
+            bad = int(np.flatnonzero(~ok)[0])
+            legal = np.flatnonzero(self._masks[bad]).tolist()
+            raise ValueError(
+                f"illegal action {int(actions[bad])} in game {bad}; legal there: {legal}"
+            )
+        self.game.batch_step(
+            self.states, self.config, actions, self.seed, self.episodes, self.reward_mode,
+            self._obs, self._masks, self._rewards, self._done, self._players,
+        )
+        return self._output()
+
+    def sample_random_actions(self, rng: np.random.Generator) -> np.ndarray:
+        """One uniformly random legal action per game, drawn from the current masks."""
+        noise = rng.random(self._masks.shape, dtype=np.float32) + 1.0
+        return np.argmax(noise * self._masks, axis=1)
+
+    def _output(self) -> BatchOutput:
+        return BatchOutput(self._obs, self._masks, self._players, self._rewards, self._done)

@@ -1,0 +1,63 @@
+"""What a game provides to the shared AEC and batch layers.
+
+A game is a numba engine over one flat int32 state array plus a little Python. The engine
+functions (all `@njit(cache=True)`) follow one contract:
+
+    init(state, config, seed)                 deal a new game into `state`
+    play(state, action)                       apply a legal action, then run chance until the
+                                              next decision (or the end)
+    current_player(state) -> int              seat to act, -1 once the game is over
+    legal_mask(state, mask)                   mask[a] = 1 for the legal actions (uint8)
+    observe(state, viewer, out)               float32 features of seat `viewer`'s information;
+                                              viewer = -1 gives the full state (for critics)
+    final_scores(state, scores, keys)         scores (float64) and placement keys (int64,
+                                              score then tie-breaks, higher is better)
+    determinize(state, viewer, seed)          resample in place everything `viewer` cannot see
+
+Numba cannot cache a compiled function that takes other compiled functions as arguments, so
+each game keeps its own short batch kernel (`<game>_env/batch.py`) calling these functions;
+everything else about batching lives in `tabletop_core.batch`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Static description of one game: sizes, engine functions and the Python helpers."""
+
+    name: str
+    env_id: str
+    agent_prefix: str
+    num_actions: int
+    obs_size: int
+    state_size: int
+    min_players: int
+    max_players: int
+    make_config: Callable[..., np.ndarray]
+    init: Callable
+    play: Callable
+    current_player: Callable
+    legal_mask: Callable
+    observe: Callable
+    final_scores: Callable
+    determinize: Callable
+    action_to_string: Callable[[np.ndarray, int], str]
+    render_text: Callable[[np.ndarray], str]
+    batch_reset: Callable
+    batch_step: Callable
+
+    def check_num_players(self, num_players: int) -> None:
+        """Raise ValueError unless num_players is an int within the game's range."""
+        if not isinstance(num_players, int | np.integer) or isinstance(num_players, bool):
+            raise ValueError(f"{self.name}: num_players must be an integer, got {num_players!r}")
+        if not self.min_players <= num_players <= self.max_players:
+            raise ValueError(
+                f"{self.name}: num_players must be between {self.min_players} and "
+                f"{self.max_players}, got {num_players}"
+            )
