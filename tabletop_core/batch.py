@@ -17,9 +17,38 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from numba import njit, prange
 
 from tabletop_core.rewards import REWARD_MODES
+from tabletop_core.rng import RNG_WORDS, derive_seed, rng_below, rng_seed
 from tabletop_core.spec import GameSpec
+
+
+@njit(cache=True)
+def first_illegal(actions, masks):
+    """Index of the first game whose action is out of range or masked out, or -1."""
+    num_actions = masks.shape[1]
+    for i in range(actions.shape[0]):
+        a = actions[i]
+        if a < 0 or a >= num_actions or masks[i, a] == 0:
+            return i
+    return -1
+
+
+@njit(cache=True, parallel=True)
+def sample_legal_actions(masks, rng_states, out):
+    """out[i] = a uniformly random legal action of game i (generator i in rng_states[i])."""
+    for i in prange(masks.shape[0]):
+        count = 0
+        for a in range(masks.shape[1]):
+            count += masks[i, a]
+        pick = rng_below(rng_states[i], 0, count)
+        for a in range(masks.shape[1]):
+            if masks[i, a]:
+                if pick == 0:
+                    out[i] = a
+                    break
+                pick -= 1
 
 
 @dataclass
@@ -71,6 +100,7 @@ class BatchEnvBase:
         self._rewards = np.zeros((n, self.num_players), np.float32)
         self._done = np.zeros(n, np.bool_)
         self._ready = False
+        self._sampler: np.ndarray | None = None
 
     def reset(self) -> BatchOutput:
         """Deal every game from the batch seed (game i, episode 0) and return the first view."""
@@ -92,12 +122,8 @@ class BatchEnvBase:
         if actions.shape != (self.num_envs,):
             raise ValueError(f"actions must have shape ({self.num_envs},), got {actions.shape}")
         actions = actions.astype(np.int64, copy=False)
-        in_range = (actions >= 0) & (actions < self.game.num_actions)
-        ok = in_range.copy()
-        rows = np.flatnonzero(in_range)
-        ok[rows] = self._masks[rows, actions[rows]] == 1
-        if not ok.all():
-            bad = int(np.flatnonzero(~ok)[0])
+        bad = first_illegal(actions, self._masks)
+        if bad >= 0:
             legal = np.flatnonzero(self._masks[bad]).tolist()
             raise ValueError(
                 f"illegal action {int(actions[bad])} in game {bad}; legal there: {legal}"
@@ -108,10 +134,20 @@ class BatchEnvBase:
         )
         return self._output()
 
-    def sample_random_actions(self, rng: np.random.Generator) -> np.ndarray:
-        """One uniformly random legal action per game, drawn from the current masks."""
-        noise = rng.random(self._masks.shape, dtype=np.float32) + 1.0
-        return np.argmax(noise * self._masks, axis=1)
+    def sample_random_actions(self, seed: int | None = None) -> np.ndarray:
+        """One uniformly random legal action per game (a fast baseline policy).
+
+        The sampler has its own generators, seeded from `seed` on first use (default: the
+        batch seed), so it never disturbs the games' chance.
+        """
+        if self._sampler is None:
+            self._sampler = np.zeros((self.num_envs, RNG_WORDS), np.int32)
+            base = self.seed if seed is None else int(seed)
+            for i in range(self.num_envs):
+                rng_seed(self._sampler[i], 0, derive_seed(base, i, 7))
+        out = np.empty(self.num_envs, np.int64)
+        sample_legal_actions(self._masks, self._sampler, out)
+        return out
 
     def _output(self) -> BatchOutput:
         return BatchOutput(self._obs, self._masks, self._players, self._rewards, self._done)

@@ -4,7 +4,7 @@ from numba import njit
 
 from aquilon_env.data import DERDHR_UPGRADE, NUM_ORDERS, NUM_RECRUITABLE
 from aquilon_env.engine import layout as L
-from aquilon_env.engine.army import can_recruit, covered_cards
+from aquilon_env.engine.army import can_recruit, remove_token
 from aquilon_env.engine.resolution import (
     begin_tavern,
     finish_or_remove_tokens,
@@ -91,10 +91,9 @@ def play(state, action):
         state[L.NEED_PURSE_UPGRADE] = 0
         upgrade_talion(state, seat, L.PURSE + action - L.A_PURSE, 1)
     elif phase == L.TOKENS:
-        state[L.WAND_COVERED + seat * L.MAX_WANDERERS + action - L.A_TOKEN] = 0
-        state[L.PARIAH_FREE] += 1
+        remove_token(state, seat, action - L.A_TOKEN)
         state[L.TOKENS_LEFT + seat] -= 1
-        if state[L.TOKENS_LEFT + seat] > 0 and covered_cards(state, seat) > 0:
+        if state[L.TOKENS_LEFT + seat] > 0 and state[L.WAND_COVERED_COUNT + seat] > 0:
             return
         finish_or_remove_tokens(state, seat + 1)
         return

@@ -46,7 +46,10 @@ from aquilon_env.engine.layout import (
     UNIQUE_RUNES,
     WAND_COUNT,
     WAND_COVERED,
+    WAND_COVERED_COUNT,
     WAND_VALUE,
+    WAND_VALUES_SEEN,
+    WAND_VISIBLE,
 )
 
 COLOURED = int(Kind.COLOURED)
@@ -87,19 +90,19 @@ def place_dwarf(state, seat, card):
     if DWARF_RUNE[card] > 0:
         state[RUNE_MASK + seat] |= 1 << (DWARF_RUNE[card] - 1)
     if order == WANDERERS:
-        base = seat * MAX_WANDERERS
-        count = state[WAND_COUNT + seat]
+        k = seat * MAX_WANDERERS + state[WAND_COUNT + seat]
         value = DWARF_POINTS[card]
-        duplicate = False
-        for k in range(count):
-            if state[WAND_VALUE + base + k] == value:
-                duplicate = True
-        state[WAND_VALUE + base + count] = value
-        state[WAND_COVERED + base + count] = 0
+        state[WAND_COUNT + seat] += 1
+        state[WAND_VALUE + k] = value
+        state[WAND_COVERED + k] = 0
+        duplicate = (state[WAND_VALUES_SEEN + seat] >> value) & 1
+        state[WAND_VALUES_SEEN + seat] |= 1 << value
         if duplicate and state[PARIAH_FREE] > 0:
-            state[WAND_COVERED + base + count] = 1
+            state[WAND_COVERED + k] = 1
+            state[WAND_COVERED_COUNT + seat] += 1
             state[PARIAH_FREE] -= 1
-        state[WAND_COUNT + seat] = count + 1
+        else:
+            state[WAND_VISIBLE + seat] += value
     else:
         state[COL_POINTS + seat * NUM_ORDERS + order] += DWARF_POINTS[card]
 
@@ -179,24 +182,13 @@ def any_recruitable(state, seat):
 
 
 @njit(cache=True)
-def wanderers_visible_points(state, seat):
-    """Sum of the Wanderers Dwarf Points not covered by a Pariah token."""
-    total = 0
-    base = seat * MAX_WANDERERS
-    for k in range(state[WAND_COUNT + seat]):
-        if state[WAND_COVERED + base + k] == 0:
-            total += state[WAND_VALUE + base + k]
-    return total
-
-
-@njit(cache=True)
-def covered_cards(state, seat):
-    """Number of a Lord's Wanderers cards under a Pariah token."""
-    n = 0
-    base = seat * MAX_WANDERERS
-    for k in range(state[WAND_COUNT + seat]):
-        n += state[WAND_COVERED + base + k]
-    return n
+def remove_token(state, seat, k):
+    """Take the Pariah token off a Lord's k-th Wanderers card (end of the game)."""
+    i = seat * MAX_WANDERERS + k
+    state[WAND_COVERED + i] = 0
+    state[WAND_COVERED_COUNT + seat] -= 1
+    state[WAND_VISIBLE + seat] += state[WAND_VALUE + i]
+    state[PARIAH_FREE] += 1
 
 
 @njit(cache=True)

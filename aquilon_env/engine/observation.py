@@ -6,6 +6,7 @@ orders, Svara's cards unless it is the Lord looking. During the bids nothing dep
 the other Lords have got. Every feature lies in [-1, 1].
 """
 
+import numpy as np
 from numba import njit
 
 from aquilon_env.data import (
@@ -17,13 +18,14 @@ from aquilon_env.data import (
     DWARF_RUNE,
     MAX_TALION,
     NUM_COGNARS,
+    NUM_DWARVES,
     NUM_ELITES,
     NUM_ORDERS,
     NUM_RUNE_KINDS,
     NUM_TAVERNS,
 )
 from aquilon_env.engine import layout as L
-from aquilon_env.engine.army import covered_cards, distinct_runes
+from aquilon_env.engine.army import distinct_runes
 from aquilon_env.engine.scoring import bravery_value, elite_count
 
 CARD_FEATURES = 11
@@ -44,16 +46,27 @@ def _unit(x, scale):
     return min(x / scale, 1.0)
 
 
+def _card_feature_table():
+    table = np.zeros((NUM_DWARVES, CARD_FEATURES), np.float32)
+    for card in range(NUM_DWARVES):
+        table[card, 0] = 1.0
+        table[card, 1 + DWARF_ORDER[card]] = 1.0
+        table[card, 6] = DWARF_RANKS[card] / 3.0
+        table[card, 7] = DWARF_POINTS[card] / 13.0
+        table[card, 8] = DWARF_MALT[card]
+        table[card, 9] = DWARF_OCCULT[card]
+        table[card, 10] = DWARF_RUNE[card] / NUM_RUNE_KINDS
+    return table
+
+
+CARD_TABLE = _card_feature_table()
+
+
 @njit(cache=True)
 def _card(out, at, card):
     if card >= 0:
-        out[at] = 1.0
-        out[at + 1 + DWARF_ORDER[card]] = 1.0
-        out[at + 6] = DWARF_RANKS[card] / 3.0
-        out[at + 7] = DWARF_POINTS[card] / 13.0
-        out[at + 8] = DWARF_MALT[card]
-        out[at + 9] = DWARF_OCCULT[card]
-        out[at + 10] = DWARF_RUNE[card] / NUM_RUNE_KINDS
+        for f in range(CARD_FEATURES):
+            out[at + f] = CARD_TABLE[card, f]
     return at + CARD_FEATURES
 
 
@@ -71,11 +84,15 @@ def _seat_block(state, out, at, seat, sees_positions, is_viewer):
     base = seat * n_talions
     out[at] = 1.0
     out[at + 1] = state[L.GEMS + seat] / 5.0
-    # Talion values are public; sorted so that their positions stay hidden.
-    vals = state[L.TAL_VAL + base:L.TAL_VAL + base + n_talions].copy()
-    vals.sort()
+    # Talion values are public; written sorted so that their positions stay hidden.
     for i in range(n_talions):
-        out[at + 2 + i] = vals[i] / MAX_TALION
+        v = state[L.TAL_VAL + base + i]
+        rank = 0
+        for j in range(n_talions):
+            w = state[L.TAL_VAL + base + j]
+            if w < v or (w == v and j < i):
+                rank += 1
+        out[at + 2 + rank] = v / MAX_TALION
     for pos in range(n_talions):
         if state[L.TAL_KIND + base + pos] == L.TALION_EXCHANGE3:
             out[at + 7] = 1.0
@@ -92,11 +109,11 @@ def _seat_block(state, out, at, seat, sees_positions, is_viewer):
         out[a + 5 + c] = _unit(state[L.COL_POINTS + col], 40.0)
         out[a + 10 + c] = _unit(state[L.COL_FLAT + col], 50.0)
     a += 15
-    wbase = seat * L.MAX_WANDERERS
-    for k in range(state[L.WAND_COUNT + seat]):
-        out[a + state[L.WAND_VALUE + wbase + k] - 2] = 1.0
+    seen = state[L.WAND_VALUES_SEEN + seat]
+    for v in range(12):
+        out[a + v] = (seen >> (v + 2)) & 1
     a += 12
-    out[a] = _unit(covered_cards(state, seat), 6.0)
+    out[a] = _unit(state[L.WAND_COVERED_COUNT + seat], 6.0)
     out[a + 1] = _unit(state[L.MALT + seat], 12.0)
     out[a + 2] = _unit(state[L.OCCULT + seat], 8.0)
     out[a + 3] = _unit(distinct_runes(state, seat), 10.0)

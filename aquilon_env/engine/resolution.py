@@ -7,6 +7,8 @@ they trigger, gem exchanges, the end of each Era (rulebook pp. 6-13).
 from numba import njit
 
 from aquilon_env.data import (
+    ARAL,
+    BRUM,
     COGNAR_KIND,
     COGNAR_POWER,
     COGNAR_POWER_AMOUNT,
@@ -17,8 +19,6 @@ from aquilon_env.data import (
     NUM_ORDERS,
     NUM_TAVERNS,
     ORDO,
-    ARAL,
-    BRUM,
     REDWIN,
     Order,
     Power,
@@ -29,7 +29,6 @@ from aquilon_env.engine.army import (
     WHITE,
     any_recruitable,
     count_new_lines,
-    covered_cards,
     line_completing_column,
     place_cognar,
     place_dwarf,
@@ -288,7 +287,7 @@ def unique_leader(state, offset, stride, index, n):
 def next_token_seat(state, first):
     """The first seat from `first` that may still remove a Pariah token, or -1."""
     for seat in range(first, state[L.NUM_PLAYERS]):
-        if state[L.TOKENS_LEFT + seat] > 0 and covered_cards(state, seat) > 0:
+        if state[L.TOKENS_LEFT + seat] > 0 and state[L.WAND_COVERED_COUNT + seat] > 0:
             return seat
     return -1
 

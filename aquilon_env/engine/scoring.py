@@ -1,5 +1,6 @@
 """Final Bravery Value (rulebook pp. 7, 13): each Order, the Command zone, Malt, talions."""
 
+import numpy as np
 from numba import njit
 
 from aquilon_env.data import (
@@ -22,10 +23,13 @@ from aquilon_env.data import (
     Power,
 )
 from aquilon_env.engine import layout as L
-from aquilon_env.engine.army import WHITE, distinct_runes, wanderers_visible_points
+from aquilon_env.engine.army import WHITE, distinct_runes
 from aquilon_env.engine.talions import talion_total
 
 SHIELD, TEMPLE, WANDERERS, FORGE, TALION = (int(o) for o in Order)
+WHITE_COGNARS = tuple(c for c in range(NUM_RECRUITABLE) if COGNAR_KIND[c] == WHITE)
+JORUN = int(np.flatnonzero(COGNAR_POWER == Power.RUNE_POINTS)[0])
+ABOKAR = int(np.flatnonzero(COGNAR_POWER == Power.SHIELD_POINT_PER_RANK)[0])
 
 
 @njit(cache=True)
@@ -46,20 +50,18 @@ def bravery_value(state, seat):
     runes = distinct_runes(state, seat)
     score = SHIELD_TRACK[min(shield_ranks, SHIELD_TRACK_LENGTH - 1)]
     score += state[L.COL_POINTS + col + TEMPLE] * state[L.OCCULT + seat]
-    score += wanderers_visible_points(state, seat) + state[L.COL_POINTS + col + WANDERERS]
+    score += state[L.WAND_VISIBLE + seat] + state[L.COL_POINTS + col + WANDERERS]
     score += state[L.COL_POINTS + col + FORGE] + runes * runes
     score += state[L.COL_POINTS + col + TALION]
     for c in range(NUM_ORDERS):
         score += state[L.COL_FLAT + col + c]  # Black-rank Points, after any multiplication
-    for c in range(NUM_RECRUITABLE):
-        if state[L.COGNAR_OWNER + c] != seat:
-            continue
-        if COGNAR_KIND[c] == WHITE:
+    for c in WHITE_COGNARS:
+        if state[L.COGNAR_OWNER + c] == seat:
             score += COGNAR_POINTS[c]
-        if COGNAR_POWER[c] == Power.RUNE_POINTS:
-            score += COGNAR_POWER_AMOUNT[c] * runes
-        elif COGNAR_POWER[c] == Power.SHIELD_POINT_PER_RANK:
-            score += COGNAR_POWER_AMOUNT[c] * shield_ranks
+    if state[L.COGNAR_OWNER + JORUN] == seat:
+        score += COGNAR_POWER_AMOUNT[JORUN] * runes
+    if state[L.COGNAR_OWNER + ABOKAR] == seat:
+        score += COGNAR_POWER_AMOUNT[ABOKAR] * shield_ranks
     if state[L.ELITE_OWNER + TISS] == seat:
         score += TISS_POINTS_PER_RANK * shield_ranks
     if state[L.ELITE_OWNER + BRUM] == seat:
