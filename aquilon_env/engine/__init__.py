@@ -1,5 +1,14 @@
 """The Aquilon numba engine: pure functions over one int32 state array (see layout.py)."""
 
+from pathlib import Path
+
+import tabletop_core
+from tabletop_core.cache import refresh_numba_cache
+
+refresh_numba_cache(Path(__file__).parent.parent, Path(tabletop_core.__file__).parent)
+
+# ruff: noqa: E402  (the cache check must run before any engine module is compiled)
+
 from aquilon_env.engine.actions import current_player, legal_mask, play
 from aquilon_env.engine.determinize import determinize
 from aquilon_env.engine.layout import NUM_ACTIONS, STATE_SIZE
