@@ -1,0 +1,73 @@
+"""Golden playthroughs: seeded games written out decision by decision (the action in words,
+a digest of every seat's observation, every Lord's Bravery Value) and the final scores,
+compared on every run. Regenerate after an intended rule change with
+
+    GOLDEN_UPDATE=1 python3 -m pytest tests/aquilon/test_golden.py
+
+and review the diff like any other change.
+"""
+
+import hashlib
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import aquilon_env
+from aquilon_env.engine.scoring import bravery_value
+
+GOLDEN_DIR = Path(__file__).parent / "golden"
+GAMES = [(2, 101), (3, 202), (4, 303), (5, 404)]
+
+
+def playthrough(num_players: int, seed: int) -> str:
+    """The text record of one game under a fixed, RNG-free policy."""
+    env = aquilon_env.raw_env(num_players=num_players)
+    env.reset(seed=seed)
+    lines = [
+        f"# Dwarves of Aquilon, {num_players} Lords, seed {seed}",
+        "# policy: at decision k, the ((k * 7919 + 13) mod #legal)-th legal action",
+    ]
+    k = 0
+    while not all(env.terminations.values()):
+        seat = env.possible_agents.index(env.agent_selection)
+        legal = env.legal_actions()
+        action = legal[(k * 7919 + 13) % len(legal)]
+        words = env.action_to_string(action)
+        env.step(action)
+        digests = " ".join(
+            f"{i}:{hashlib.sha1(env.observe(a)['observation'].tobytes()).hexdigest()[:8]}"
+            for i, a in enumerate(env.possible_agents)
+        )
+        bravery = " ".join(
+            str(int(bravery_value(env._state, s))) for s in range(num_players)
+        )
+        lines.append(f"{k:4d} lord {seat} action {action:3d} {words}")
+        lines.append(f"     views {digests} | bravery {bravery}")
+        k += 1
+    scores = " ".join(str(int(x)) for x in env.final_scores())
+    rewards = " ".join(f"{env._cumulative_rewards[a]:+.3f}" for a in env.possible_agents)
+    lines.append(f"final scores {scores} | rewards {rewards}")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("num_players, seed", GAMES)
+def test_playthrough_matches_golden_file(num_players, seed):
+    path = GOLDEN_DIR / f"aquilon_{num_players}p_seed{seed}.txt"
+    text = playthrough(num_players, seed)
+    if os.environ.get("GOLDEN_UPDATE"):
+        path.write_text(text)
+    assert path.exists(), f"missing {path.name}: run with GOLDEN_UPDATE=1 to create it"
+    expected = path.read_text()
+    if text != expected:
+        for i, (got, want) in enumerate(
+            zip(text.splitlines(), expected.splitlines(), strict=False)
+        ):
+            assert got == want, f"{path.name} differs at line {i + 1}"
+        assert text == expected
+
+
+def test_playthrough_is_stable_within_a_run():
+    assert playthrough(3, 7) == playthrough(3, 7)
+    assert np.any([playthrough(2, 1) != playthrough(2, 2)])
