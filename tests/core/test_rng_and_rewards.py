@@ -68,7 +68,8 @@ def test_margin_rewards_against_the_others_mean():
     np.testing.assert_allclose(out, [7.5, -1.5, -6.0])
 
 
-def test_cache_refresh_deletes_stale_numba_files(tmp_path):
+def test_cache_refresh_deletes_stale_numba_files(tmp_path, monkeypatch):
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
     package = tmp_path / "pkg"
     (package / "__pycache__").mkdir(parents=True)
     (package / "mod.py").write_text("X = 1\n")

@@ -1,0 +1,1 @@
+"""Bots and command-line tools for the library's games."""

@@ -1,0 +1,165 @@
+"""Steps per second under random legal play: the library's games through the wrapped AEC
+`env()` and through `BatchEnv`, side by side with PettingZoo classic `connect_four_v3` and
+`texas_holdem_v4` in the same run, plus numba compile times (cold and cached).
+
+    python3 benchmarks/throughput.py [--seconds 3] [--json results.json]
+
+Ratios are against connect_four_v3's wrapped AEC env measured in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+GAMES = {
+    "aquilon": {"num_players": 3},
+    "dragon": {"num_players": 4},
+    "simurgh": {"num_players": 4},
+}
+BATCH_SIZES = (1024, 4096)
+
+
+def available_games() -> list[str]:
+    """The games of this library that are installed (each package `<game>_env`)."""
+    names = []
+    for game in GAMES:
+        try:
+            module = importlib.import_module(f"{game}_env")
+        except ImportError:
+            continue
+        if hasattr(module, "BatchEnv"):
+            names.append(game)
+    return names
+
+
+def aec_steps_per_second(make_env, seconds: float, seed: int = 0) -> float:
+    """Random legal actions through an AEC env for about `seconds`; resets between games."""
+    rng = np.random.default_rng(seed)
+    env = make_env()
+    steps = 0
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        env.reset(seed=seed + games)
+        games += 1
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[int(rng.random() * len(legal))]))
+            steps += 1
+            del agent
+    return steps / (time.perf_counter() - start)
+
+
+def batch_steps_per_second(game: str, num_envs: int, seconds: float) -> float:
+    """Random legal actions through a game's BatchEnv (sampling included)."""
+    module = importlib.import_module(f"{game}_env")
+    batch = module.BatchEnv(num_envs=num_envs, seed=0, **GAMES[game])
+    batch.reset()
+    for _ in range(5):
+        batch.step(batch.sample_random_actions())
+    calls = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        batch.step(batch.sample_random_actions())
+        calls += 1
+    return calls * num_envs / (time.perf_counter() - start)
+
+
+_COMPILE_SNIPPET = """
+import time, numpy as np
+t0 = time.perf_counter()
+import {game}_env as m
+env = m.raw_env(**{kwargs!r}); env.reset(seed=0)
+while env.legal_actions():
+    env.step(env.legal_actions()[0])
+b = m.BatchEnv(num_envs=2, seed=0, **{kwargs!r}); b.reset(); b.step(b.sample_random_actions())
+print(time.perf_counter() - t0)
+"""
+
+
+def compile_seconds(game: str) -> tuple[float, float]:
+    """(cold, cached) seconds to import, play one game and one batch step in a fresh process."""
+    code = _COMPILE_SNIPPET.format(game=game, kwargs=GAMES[game])
+    with tempfile.TemporaryDirectory() as cache_dir:
+        env = {**os.environ, "NUMBA_CACHE_DIR": cache_dir}
+        times = []
+        for _ in range(2):
+            out = subprocess.run(
+                [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+            )
+            times.append(float(out.stdout.strip().splitlines()[-1]))
+    return times[0], times[1]
+
+
+def main() -> None:
+    """Run every measurement and print the table (optionally also as JSON)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--json", help="also write the results to this file")
+    parser.add_argument("--no-compile", action="store_true", help="skip compile timings")
+    args = parser.parse_args()
+
+    from pettingzoo.classic import connect_four_v3, texas_holdem_v4
+
+    rows = []
+    baseline = aec_steps_per_second(connect_four_v3.env, args.seconds)
+    rows.append(("connect_four_v3", "AEC env()", baseline))
+    rows.append(
+        ("texas_holdem_v4", "AEC env()", aec_steps_per_second(texas_holdem_v4.env, args.seconds))
+    )
+    games = available_games()
+    for game in games:
+        module = importlib.import_module(f"{game}_env")
+        batch_steps_per_second(game, 8, 0.1)  # compile or load from cache first
+        aec = aec_steps_per_second(lambda m=module, g=game: m.env(**GAMES[g]), args.seconds)
+        rows.append((f"{game} ({GAMES[game]['num_players']}p)", "AEC env()", aec))
+        for n in BATCH_SIZES:
+            sps = batch_steps_per_second(game, n, args.seconds)
+            rows.append((f"{game} ({GAMES[game]['num_players']}p)", f"BatchEnv N={n}", sps))
+
+    print(f"\nRandom legal play, {os.cpu_count()} cores, {args.seconds:g} s per row\n")
+    print("| environment | interface | steps/s | x connect_four AEC |")
+    print("|---|---|---:|---:|")
+    for name, interface, sps in rows:
+        print(f"| {name} | {interface} | {sps:,.0f} | {sps / baseline:,.1f} |")
+    compile_rows = []
+    if not args.no_compile:
+        print("\n| game | first run, cold numba cache (s) | later runs, cached (s) |")
+        print("|---|---:|---:|")
+        for game in games:
+            cold, warm = compile_seconds(game)
+            compile_rows.append((game, cold, warm))
+            print(f"| {game} | {cold:.1f} | {warm:.1f} |")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(
+                {
+                    "throughput": [
+                        {"environment": n, "interface": i, "steps_per_second": s}
+                        for n, i, s in rows
+                    ],
+                    "compile": [
+                        {"game": g, "cold_seconds": c, "cached_seconds": w}
+                        for g, c, w in compile_rows
+                    ],
+                },
+                f,
+                indent=2,
+            )
+
+
+if __name__ == "__main__":
+    main()
