@@ -8,7 +8,6 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from aquilon_env import engine
-from aquilon_env.batch import batch_reset, batch_step
 from aquilon_env.data import MAX_LORDS, MIN_LORDS
 from aquilon_env.text import action_to_string, render_text
 from tabletop_core import BatchEnvBase, GameSpec, TurnBasedEnv, wrap
@@ -42,8 +41,6 @@ SPEC = GameSpec(
     determinize=engine.determinize,
     action_to_string=action_to_string,
     render_text=render_text,
-    batch_reset=batch_reset,
-    batch_step=batch_step,
 )
 
 

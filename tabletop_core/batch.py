@@ -1,14 +1,10 @@
 """Many games stepped together: one jitted call advances every game (numba `prange`).
 
-Each game supplies two kernels with these signatures (see `GameSpec`):
-
-    batch_reset(states, config, base_seed, episodes, obs, masks, players)
-    batch_step(states, config, actions, base_seed, episodes, reward_mode,
-               obs, masks, rewards, done, players)
-
-`batch_step` applies actions[i] to game i; a game that ends writes its final rewards to
-rewards[i] (zeros otherwise), sets done[i], and is dealt again at once from the seed derived
-from (base_seed, i, episodes[i]), so obs/masks/players always describe a game to be played.
+The kernels here are shared by every game: they receive the game's engine functions as
+first-class function values (typed by `tabletop_core.signatures`), so they are compiled and
+cached once. `batch_step` applies actions[i] to game i; a game that ends writes its final
+rewards to rewards[i] (zeros otherwise), sets done[i], and is dealt again at once from the seed
+derived from (base_seed, i, episodes[i]), so obs/masks/players always describe a game to play.
 """
 
 from __future__ import annotations
@@ -17,11 +13,72 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from numba import njit, prange
+from numba import njit, prange, types
 
-from tabletop_core.rewards import REWARD_MODES
+from tabletop_core.rewards import REWARD_MODES, final_rewards
 from tabletop_core.rng import RNG_WORDS, derive_seed, rng_below, rng_seed
+from tabletop_core.signatures import (
+    CONFIG,
+    CURRENT_PLAYER,
+    FINAL_SCORES,
+    INIT,
+    LEGAL_MASK,
+    OBSERVE,
+    PLAY,
+    CurrentPlayerFn,
+    EngineFunction,
+    FinalScoresFn,
+    InitFn,
+    LegalMaskFn,
+    ObserveFn,
+    PlayFn,
+)
 from tabletop_core.spec import GameSpec
+
+STATES = types.int32[:, ::1]
+_RESET = types.void(
+    STATES, CONFIG, types.int64, types.int64[::1], types.float32[:, ::1], types.uint8[:, ::1],
+    types.int64[::1], InitFn, CurrentPlayerFn, LegalMaskFn, ObserveFn,
+)
+_STEP = types.void(
+    STATES, CONFIG, types.int64[::1], types.int64, types.int64[::1], types.int64,
+    types.float32[:, ::1], types.uint8[:, ::1], types.float32[:, ::1], types.boolean[::1],
+    types.int64[::1], InitFn, PlayFn, CurrentPlayerFn, LegalMaskFn, ObserveFn, FinalScoresFn,
+)
+
+
+@njit(_RESET, cache=True, parallel=True)
+def batch_reset(states, config, base_seed, episodes, obs, masks, players,
+                init, current_player, legal_mask, observe):
+    """Deal game i from seed (base_seed, i, episodes[i]) and write its first view."""
+    for i in prange(states.shape[0]):
+        init(states[i], config, derive_seed(base_seed, i, episodes[i]))
+        players[i] = current_player(states[i])
+        legal_mask(states[i], masks[i])
+        observe(states[i], players[i], obs[i])
+
+
+@njit(_STEP, cache=True, parallel=True)
+def batch_step(states, config, actions, base_seed, episodes, reward_mode, obs, masks, rewards,
+               done, players, init, play, current_player, legal_mask, observe, final_scores):
+    """Play actions[i] in game i; finished games pay their rewards and are dealt again."""
+    num_players = rewards.shape[1]
+    for i in prange(states.shape[0]):
+        state = states[i]
+        play(state, actions[i])
+        done[i] = current_player(state) < 0
+        for seat in range(num_players):
+            rewards[i, seat] = 0.0
+        if done[i]:
+            scores = np.zeros(num_players, np.float64)
+            keys = np.zeros(num_players, np.int64)
+            final_scores(state, scores, keys)
+            final_rewards(scores, keys, num_players, reward_mode, rewards[i])
+            episodes[i] += 1
+            init(state, config, derive_seed(base_seed, i, episodes[i]))
+        players[i] = current_player(state)
+        legal_mask(state, masks[i])
+        observe(state, players[i], obs[i])
 
 
 @njit(cache=True)
@@ -49,6 +106,26 @@ def sample_legal_actions(masks, rng_states, out):
                     out[i] = a
                     break
                 pick -= 1
+
+
+_SIGNATURES = {
+    "init": INIT,
+    "play": PLAY,
+    "current_player": CURRENT_PLAYER,
+    "legal_mask": LEGAL_MASK,
+    "observe": OBSERVE,
+    "final_scores": FINAL_SCORES,
+}
+_FUNCTIONS: dict[str, dict[str, EngineFunction]] = {}
+
+
+def engine_functions(game: GameSpec) -> dict[str, EngineFunction]:
+    """The game's engine entry points as first-class function values (built once per game)."""
+    if game.name not in _FUNCTIONS:
+        _FUNCTIONS[game.name] = {
+            name: EngineFunction(getattr(game, name), sig) for name, sig in _SIGNATURES.items()
+        }
+    return _FUNCTIONS[game.name]
 
 
 @dataclass
@@ -101,13 +178,15 @@ class BatchEnvBase:
         self._done = np.zeros(n, np.bool_)
         self._ready = False
         self._sampler: np.ndarray | None = None
+        self._functions = engine_functions(game)
 
     def reset(self) -> BatchOutput:
         """Deal every game from the batch seed (game i, episode 0) and return the first view."""
         self.episodes[:] = 0
-        self.game.batch_reset(
-            self.states, self.config, self.seed, self.episodes,
-            self._obs, self._masks, self._players,
+        f = self._functions
+        batch_reset(
+            self.states, self.config, self.seed, self.episodes, self._obs, self._masks,
+            self._players, f["init"], f["current_player"], f["legal_mask"], f["observe"],
         )
         self._rewards[:] = 0
         self._done[:] = False
@@ -128,9 +207,12 @@ class BatchEnvBase:
             raise ValueError(
                 f"illegal action {int(actions[bad])} in game {bad}; legal there: {legal}"
             )
-        self.game.batch_step(
+        f = self._functions
+        batch_step(
             self.states, self.config, actions, self.seed, self.episodes, self.reward_mode,
             self._obs, self._masks, self._rewards, self._done, self._players,
+            f["init"], f["play"], f["current_player"], f["legal_mask"], f["observe"],
+            f["final_scores"],
         )
         return self._output()
 

@@ -14,9 +14,9 @@ functions (all `@njit(cache=True)`) follow one contract:
                                               score then tie-breaks, higher is better)
     determinize(state, viewer, seed)          resample in place everything `viewer` cannot see
 
-Numba cannot cache a compiled function that takes other compiled functions as arguments, so
-each game keeps its own short batch kernel (`<game>_env/batch.py`) calling these functions;
-everything else about batching lives in `tabletop_core.batch`.
+Each is compiled with its explicit signature from `tabletop_core.signatures`, so that shared
+kernels (batch stepping, search) can take them as first-class function arguments and still be
+cached on disk.
 """
 
 from __future__ import annotations
@@ -49,8 +49,6 @@ class GameSpec:
     determinize: Callable
     action_to_string: Callable[[np.ndarray, int], str]
     render_text: Callable[[np.ndarray], str]
-    batch_reset: Callable
-    batch_step: Callable
 
     def check_num_players(self, num_players: int) -> None:
         """Raise ValueError unless num_players is an int within the game's range."""

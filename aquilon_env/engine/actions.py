@@ -15,15 +15,16 @@ from aquilon_env.engine.resolution import (
     take_tavern_card,
 )
 from aquilon_env.engine.talions import apply_bid, is_exchange_talion, upgrade_talion
+from tabletop_core.signatures import CURRENT_PLAYER, LEGAL_MASK, PLAY
 
 
-@njit(cache=True)
+@njit(CURRENT_PLAYER, cache=True)
 def current_player(state):
     """Seat to act, or -1 once the game is over."""
     return state[L.ACTOR]
 
 
-@njit(cache=True)
+@njit(LEGAL_MASK, cache=True)
 def legal_mask(state, mask):
     """mask[a] = 1 for each legal action of the seat to act, 0 elsewhere."""
     mask[:] = 0
@@ -58,7 +59,7 @@ def legal_mask(state, mask):
                 mask[L.A_TOKEN + k] = 1
 
 
-@njit(cache=True)
+@njit(PLAY, cache=True)
 def play(state, action):
     """Apply a legal action of the seat to act and run the game to the next decision."""
     phase = state[L.PHASE]

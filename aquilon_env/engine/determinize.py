@@ -4,6 +4,7 @@ from numba import njit
 
 from aquilon_env.engine import layout as L
 from tabletop_core.rng import rng_below, rng_seed, shuffle_slice
+from tabletop_core.signatures import DETERMINIZE
 
 
 @njit(cache=True)
@@ -24,7 +25,7 @@ def _shuffle_hidden_positions(state, seat):
             state[off + b] = tmp
 
 
-@njit(cache=True)
+@njit(DETERMINIZE, cache=True)
 def determinize(state, viewer, seed):
     """Resample in place what `viewer` cannot see: the order of both decks (Svara's cards stay
     on top for the Lord looking at them), the other Lords' talion positions not yet revealed

@@ -27,6 +27,7 @@ from aquilon_env.data import (
 from aquilon_env.engine import layout as L
 from aquilon_env.engine.army import distinct_runes
 from aquilon_env.engine.scoring import bravery_value, elite_count
+from tabletop_core.signatures import OBSERVE
 
 CARD_FEATURES = 11
 SEAT_FEATURES = 62
@@ -129,7 +130,7 @@ def _seat_block(state, out, at, seat, sees_positions, is_viewer):
     out[a + 5] = _unit(state[L.ARMY_COUNT + seat], 26.0)
 
 
-@njit(cache=True)
+@njit(OBSERVE, cache=True)
 def observe(state, viewer, out):
     """Write the observation of seat `viewer` (-1: the full state) into out[:OBS_SIZE]."""
     out[:] = 0.0

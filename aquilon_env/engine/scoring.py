@@ -25,6 +25,7 @@ from aquilon_env.data import (
 from aquilon_env.engine import layout as L
 from aquilon_env.engine.army import WHITE, distinct_runes
 from aquilon_env.engine.talions import talion_total
+from tabletop_core.signatures import FINAL_SCORES
 
 SHIELD, TEMPLE, WANDERERS, FORGE, TALION = (int(o) for o in Order)
 WHITE_COGNARS = tuple(c for c in range(NUM_RECRUITABLE) if COGNAR_KIND[c] == WHITE)
@@ -76,7 +77,7 @@ def bravery_value(state, seat):
     return score
 
 
-@njit(cache=True)
+@njit(FINAL_SCORES, cache=True)
 def final_scores(state, scores, keys):
     """Scores per seat and placement keys: Bravery Value, then Elite Cognars (p. 13)."""
     for seat in range(state[L.NUM_PLAYERS]):

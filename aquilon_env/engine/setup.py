@@ -18,6 +18,7 @@ from aquilon_env.data import (
 from aquilon_env.engine import layout as L
 from aquilon_env.engine.resolution import start_turn
 from tabletop_core.rng import rng_seed, shuffle_slice
+from tabletop_core.signatures import INIT
 
 # config: [num_players]
 CONFIG_SIZE = 1
@@ -34,7 +35,7 @@ def _build_deck(state, era, five_lords, deck_at, len_at):
     shuffle_slice(state, L.RNG, deck_at, n)
 
 
-@njit(cache=True)
+@njit(INIT, cache=True)
 def init(state, config, seed):
     """Deal a new game for config[0] Lords from `seed` into `state` (all of it overwritten)."""
     n = config[0]

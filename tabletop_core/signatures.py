@@ -1,0 +1,52 @@
+"""Explicit numba signatures of the engine contract (see spec.py).
+
+Each game compiles its entry points with these signatures, which makes them first-class
+function values of fixed types: shared kernels (batch stepping, search) take them as arguments
+and are still cached on disk, compiled once for every game.
+"""
+
+from numba import types
+
+STATE = types.int32[::1]
+CONFIG = types.int32[::1]
+
+INIT = types.void(STATE, CONFIG, types.int64)
+PLAY = types.void(STATE, types.int64)
+CURRENT_PLAYER = types.int64(STATE)
+LEGAL_MASK = types.void(STATE, types.uint8[::1])
+OBSERVE = types.void(STATE, types.int64, types.float32[::1])
+FINAL_SCORES = types.void(STATE, types.float64[::1], types.int64[::1])
+DETERMINIZE = types.void(STATE, types.int64, types.int64)
+
+InitFn = types.FunctionType(INIT)
+PlayFn = types.FunctionType(PLAY)
+CurrentPlayerFn = types.FunctionType(CURRENT_PLAYER)
+LegalMaskFn = types.FunctionType(LEGAL_MASK)
+ObserveFn = types.FunctionType(OBSERVE)
+FinalScoresFn = types.FunctionType(FINAL_SCORES)
+DeterminizeFn = types.FunctionType(DETERMINIZE)
+
+
+class EngineFunction(types.WrapperAddressProtocol):
+    """A compiled engine entry point as a first-class function value.
+
+    Passing a numba dispatcher to a kernel makes numba look its machine code up on every call
+    (about 60 µs each); this wrapper looks it up once.
+    """
+
+    def __init__(self, dispatcher, signature):
+        compiled = dispatcher.get_compile_result(signature)
+        self.dispatcher = dispatcher  # keeps the machine code alive
+        self._signature = signature
+        self._address = compiled.library.get_pointer_to_function(
+            compiled.fndesc.llvm_cfunc_wrapper_name
+        )
+
+    def __wrapper_address__(self) -> int:
+        return self._address
+
+    def signature(self):
+        return self._signature
+
+    def __call__(self, *args):
+        return self.dispatcher(*args)
