@@ -156,3 +156,18 @@ def test_state_view_sees_everything():
             other[L.TAL_VAL:L.TAL_VAL + 15], state[L.TAL_VAL:L.TAL_VAL + 15]
         ):
             assert not np.array_equal(full, observe(other, -1))
+
+
+@pytest.mark.parametrize("num_players", [2, 4])
+def test_determinize_depends_only_on_the_viewers_information(num_players):
+    """Two states the viewer cannot tell apart (another determinization of it) determinize to
+    the same state under the same seed."""
+    for i, state in enumerate(random_states(num_players, 4, seed=40 + num_players)):
+        for viewer in range(num_players):
+            twin = state.copy()
+            E.determinize(twin, viewer, 555 + i)  # same information, other hidden parts
+            a = state.copy()
+            b = twin.copy()
+            E.determinize(a, viewer, 9)
+            E.determinize(b, viewer, 9)
+            np.testing.assert_array_equal(a, b)
