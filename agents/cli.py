@@ -1,71 +1,117 @@
-"""Command-line entry point: `tabletop ...` or `python -m agents ...`."""
+"""Command-line entry point: `tabletop <command>` or `python -m agents <command>`.
+
+Commands: `tournament` (bots against each other, with win rates, ratings, a plot),
+`human` (take a seat against bots in the terminal), `replay` (show a saved game).
+"""
 
 from __future__ import annotations
 
 import argparse
-import time
+import os
+from pathlib import Path
 
-import numpy as np
+from agents.bots import BOT_NAMES
+from agents.games import DEFAULT_PLAYERS, GAME_NAMES, installed_games
+from agents.human import play_human, stdin_reader
+from agents.records import GameRecord, replay
+from agents.tournament import format_table, plot, run_tournament, write_json
 
-from agents.games import DEFAULT_PLAYERS, GAME_NAMES, installed_games, load_game
-from agents.random_bot import RandomBot
-
-
-def play_games(game: str, num_players: int, games: int, seed: int) -> dict:
-    """Play `games` games of random bots; return per-seat wins, mean scores and lengths."""
-    module = load_game(game)
-    env = module.raw_env(num_players=num_players)
-    bots = [RandomBot(seed * 1000 + i) for i in range(num_players)]
-    wins = np.zeros(num_players)
-    totals = np.zeros(num_players)
-    lengths = []
-    for g in range(games):
-        env.reset(seed=seed + g)
-        steps = 0
-        while not all(env.terminations.values()):
-            seat = env.possible_agents.index(env.agent_selection)
-            env.step(bots[seat].act(env.observe(env.agent_selection)))
-            steps += 1
-        scores = env.final_scores()
-        rewards = np.array([env._cumulative_rewards[a] for a in env.possible_agents])
-        winners = np.flatnonzero(rewards == rewards.max())
-        wins[winners] += 1.0 / len(winners)
-        totals += scores
-        lengths.append(steps)
-    return {"wins": wins, "mean_scores": totals / games, "mean_length": float(np.mean(lengths))}
+BOT_HELP = (
+    f"comma-separated bots, one per seat, repeated to fill the table ({', '.join(BOT_NAMES)}; "
+    "ismcts takes a budget: ismcts:2000 iterations or ismcts:0.5s per decision)"
+)
 
 
-def _play(args: argparse.Namespace) -> None:
+def _tournament(args: argparse.Namespace) -> None:
     games = installed_games() if args.game == "all" else [args.game]
+    bots = args.bots.split(",")
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
     for game in games:
         players = args.players or DEFAULT_PLAYERS[game]
-        start = time.perf_counter()
-        result = play_games(game, players, args.games, args.seed)
-        elapsed = time.perf_counter() - start
-        print(f"\n{game}: {args.games} games, {players} random bots, seed {args.seed} "
-              f"({elapsed:.1f} s, {result['mean_length']:.0f} decisions per game)")
-        print("| seat | wins | win rate | mean score |")
-        print("|---|---:|---:|---:|")
-        for seat in range(players):
-            w = result["wins"][seat]
-            print(f"| {seat} | {w:g} | {w / args.games:.1%} | {result['mean_scores'][seat]:.1f} |")
+        results, records = run_tournament(
+            game, players, bots, args.games, seed=args.seed, workers=args.workers,
+            progress=not args.quiet,
+        )
+        title = f"{game}, {players} players, {args.games} games, seed {args.seed}"
+        print(f"\n{title}\n")
+        print(format_table(results))
+        picture = out / f"tournament-{game}-{players}p.png"
+        plot(str(picture), title, results)
+        print(f"\nplot: {picture}")
+        if args.json:
+            path = out / f"tournament-{game}-{players}p.json"
+            write_json(str(path), game, players, results)
+            print(f"json: {path}")
+        if args.save_logs:
+            logs = out / f"logs-{game}-{players}p"
+            logs.mkdir(exist_ok=True)
+            for record in records:
+                record.save(logs / f"game-{record.seed}.json")
+            print(f"game logs: {logs}/")
+
+
+def _human(args: argparse.Namespace) -> None:
+    players = args.players or DEFAULT_PLAYERS[args.game]
+    record = play_human(
+        args.game, players, args.seat, args.bots.split(","), seed=args.seed, read=stdin_reader
+    )
+    if args.save:
+        record.save(args.save)
+        print(f"game saved to {args.save}")
+
+
+def _replay(args: argparse.Namespace) -> None:
+    record = GameRecord.load(args.log)
+    if args.step:
+        def show(line: str) -> None:
+            print(line)
+            input("")
+    else:
+        show = print
+    replay(record, show=show)
 
 
 def main(argv: list[str] | None = None) -> None:
     """Parse the command line and run the chosen command."""
     parser = argparse.ArgumentParser(
         prog="tabletop",
-        description="Play and benchmark the board games of this library.",
+        description="Bots, tournaments and human play for Dwarves of Aquilon, Dragon's "
+        "Interest and Simurgh.",
+        epilog="Example: tabletop tournament --game aquilon --bots heuristic,random --games 50",
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    play = sub.add_parser("play", help="play N games between random bots and summarise them")
-    play.add_argument("--game", choices=[*GAME_NAMES, "all"], default="all",
-                      help="which game (default: every installed game)")
-    play.add_argument("--players", type=int, default=None,
-                      help="number of players (default: 3 for Aquilon, 4 for Dragon's "
-                           "Interest, 3 for Simurgh)")
-    play.add_argument("--games", type=int, default=100, help="games to play (default 100)")
-    play.add_argument("--seed", type=int, default=0, help="seed of the first game")
-    play.set_defaults(run=_play)
+
+    t = sub.add_parser("tournament", help="play N games between bots and rate them")
+    t.add_argument("--game", choices=[*GAME_NAMES, "all"], default="all",
+                   help="which game (default: every installed game)")
+    t.add_argument("--players", type=int, default=None,
+                   help="players per game (default: 3 Aquilon, 4 Dragon's Interest, 3 Simurgh)")
+    t.add_argument("--bots", default="heuristic,random", help=BOT_HELP)
+    t.add_argument("--games", type=int, default=40, help="games per game type (default 40)")
+    t.add_argument("--seed", type=int, default=0, help="game g is dealt from seed + g")
+    t.add_argument("--workers", type=int, default=os.cpu_count(),
+                   help="processes to play in (default: all cores)")
+    t.add_argument("--out", default="runs", help="folder for the plot and files (default runs)")
+    t.add_argument("--json", action="store_true", help="also write the results as JSON")
+    t.add_argument("--save-logs", action="store_true",
+                   help="also save every game as a replayable log")
+    t.add_argument("--quiet", action="store_true", help="no progress bar")
+    t.set_defaults(run=_tournament)
+
+    h = sub.add_parser("human", help="take a seat against bots in the terminal")
+    h.add_argument("--game", choices=GAME_NAMES, default="aquilon")
+    h.add_argument("--players", type=int, default=None)
+    h.add_argument("--seat", type=int, default=0, help="your seat (0 plays first)")
+    h.add_argument("--bots", default="heuristic", help=BOT_HELP)
+    h.add_argument("--seed", type=int, default=0)
+    h.add_argument("--save", help="save the game's log to this file")
+    h.set_defaults(run=_human)
+
+    r = sub.add_parser("replay", help="replay a saved game as text")
+    r.add_argument("log", help="a game log written by --save or --save-logs")
+    r.add_argument("--step", action="store_true", help="wait for Enter after each decision")
+    r.set_defaults(run=_replay)
+
     args = parser.parse_args(argv)
     args.run(args)

@@ -9,7 +9,7 @@ from pettingzoo import AECEnv
 
 from aquilon_env import engine
 from aquilon_env.data import MAX_LORDS, MIN_LORDS
-from aquilon_env.text import action_to_string, render_text
+from aquilon_env.text import action_to_string, public_action_to_string, render_text
 from tabletop_core import BatchEnvBase, GameSpec, TurnBasedEnv, wrap
 
 ENV_ID = "tabletop/aquilon-v0"
@@ -40,6 +40,7 @@ SPEC = GameSpec(
     final_scores=engine.final_scores,
     determinize=engine.determinize,
     action_to_string=action_to_string,
+    public_action_to_string=public_action_to_string,
     render_text=render_text,
 )
 

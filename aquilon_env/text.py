@@ -87,6 +87,13 @@ def action_to_string(state: np.ndarray, action: int) -> str:
     raise ValueError(f"action must be in 0..{L.NUM_ACTIONS - 1}, got {action}")
 
 
+def public_action_to_string(state: np.ndarray, action: int) -> str:
+    """What the other Lords see of `action`: a bid is only known to have been made."""
+    if L.A_BID <= action < L.A_PICK:
+        return "places a bid"
+    return action_to_string(state, action)
+
+
 def render_text(state: np.ndarray, viewer: int | None = None) -> str:
     """The table as text: public information, plus the viewer's own if a seat is given."""
     n = int(state[L.NUM_PLAYERS])

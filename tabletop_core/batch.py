@@ -19,19 +19,13 @@ from tabletop_core.rewards import REWARD_MODES, final_rewards
 from tabletop_core.rng import RNG_WORDS, derive_seed, rng_below, rng_seed
 from tabletop_core.signatures import (
     CONFIG,
-    CURRENT_PLAYER,
-    FINAL_SCORES,
-    INIT,
-    LEGAL_MASK,
-    OBSERVE,
-    PLAY,
     CurrentPlayerFn,
-    EngineFunction,
     FinalScoresFn,
     InitFn,
     LegalMaskFn,
     ObserveFn,
     PlayFn,
+    engine_functions,
 )
 from tabletop_core.spec import GameSpec
 
@@ -106,26 +100,6 @@ def sample_legal_actions(masks, rng_states, out):
                     out[i] = a
                     break
                 pick -= 1
-
-
-_SIGNATURES = {
-    "init": INIT,
-    "play": PLAY,
-    "current_player": CURRENT_PLAYER,
-    "legal_mask": LEGAL_MASK,
-    "observe": OBSERVE,
-    "final_scores": FINAL_SCORES,
-}
-_FUNCTIONS: dict[str, dict[str, EngineFunction]] = {}
-
-
-def engine_functions(game: GameSpec) -> dict[str, EngineFunction]:
-    """The game's engine entry points as first-class function values (built once per game)."""
-    if game.name not in _FUNCTIONS:
-        _FUNCTIONS[game.name] = {
-            name: EngineFunction(getattr(game, name), sig) for name, sig in _SIGNATURES.items()
-        }
-    return _FUNCTIONS[game.name]
 
 
 @dataclass

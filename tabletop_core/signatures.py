@@ -5,7 +5,14 @@ function values of fixed types: shared kernels (batch stepping, search) take the
 and are still cached on disk, compiled once for every game.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from numba import types
+
+if TYPE_CHECKING:
+    from tabletop_core.spec import GameSpec
 
 STATE = types.int32[::1]
 CONFIG = types.int32[::1]
@@ -17,6 +24,8 @@ LEGAL_MASK = types.void(STATE, types.uint8[::1])
 OBSERVE = types.void(STATE, types.int64, types.float32[::1])
 FINAL_SCORES = types.void(STATE, types.float64[::1], types.int64[::1])
 DETERMINIZE = types.void(STATE, types.int64, types.int64)
+# A bot's policy: (state, seat to act, legal mask, generator words) -> action.
+POLICY = types.int64(STATE, types.int64, types.uint8[::1], types.int32[::1])
 
 InitFn = types.FunctionType(INIT)
 PlayFn = types.FunctionType(PLAY)
@@ -25,6 +34,7 @@ LegalMaskFn = types.FunctionType(LEGAL_MASK)
 ObserveFn = types.FunctionType(OBSERVE)
 FinalScoresFn = types.FunctionType(FINAL_SCORES)
 DeterminizeFn = types.FunctionType(DETERMINIZE)
+PolicyFn = types.FunctionType(POLICY)
 
 
 class EngineFunction(types.WrapperAddressProtocol):
@@ -50,3 +60,24 @@ class EngineFunction(types.WrapperAddressProtocol):
 
     def __call__(self, *args):
         return self.dispatcher(*args)
+
+
+SIGNATURES = {
+    "init": INIT,
+    "play": PLAY,
+    "current_player": CURRENT_PLAYER,
+    "legal_mask": LEGAL_MASK,
+    "observe": OBSERVE,
+    "final_scores": FINAL_SCORES,
+    "determinize": DETERMINIZE,
+}
+_FUNCTIONS: dict[str, dict[str, EngineFunction]] = {}
+
+
+def engine_functions(game: GameSpec) -> dict[str, EngineFunction]:
+    """The game's engine entry points as first-class function values (built once per game)."""
+    if game.name not in _FUNCTIONS:
+        _FUNCTIONS[game.name] = {
+            name: EngineFunction(getattr(game, name), sig) for name, sig in SIGNATURES.items()
+        }
+    return _FUNCTIONS[game.name]

@@ -48,7 +48,10 @@ class GameSpec:
     final_scores: Callable
     determinize: Callable
     action_to_string: Callable[[np.ndarray, int], str]
-    render_text: Callable[[np.ndarray], str]
+    # What the other seats see of an action (hidden choices such as bids are not described).
+    public_action_to_string: Callable[[np.ndarray, int], str]
+    # Text of the table; with a seat, as that seat sees it (public plus its own information).
+    render_text: Callable[..., str]
 
     def check_num_players(self, num_players: int) -> None:
         """Raise ValueError unless num_players is an int within the game's range."""

@@ -1,0 +1,69 @@
+"""The bot interface: what a seat may see, and the bots behind it.
+
+A bot receives a `SeatView`: the seat's observation and action mask and, for bots that need a
+concrete game state, `sample_state(seed)` — a full state drawn from that seat's information by
+the engine's `determinize` (it depends only on what the seat has seen and on the seed). A bot
+never receives the true state.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from tabletop_core.spec import GameSpec
+
+
+@dataclass
+class SeatView:
+    """Everything one seat may use to decide."""
+
+    game: GameSpec
+    num_players: int
+    seat: int
+    observation: np.ndarray
+    action_mask: np.ndarray
+    _state: np.ndarray = field(repr=False)
+
+    def sample_state(self, seed: int) -> np.ndarray:
+        """A full state consistent with this seat's information (hidden parts resampled)."""
+        state = self._state.copy()
+        self.game.determinize(state, self.seat, seed)
+        return state
+
+    def legal_actions(self) -> np.ndarray:
+        """The legal actions, ascending."""
+        return np.flatnonzero(self.action_mask)
+
+
+def seat_view(env, seat: int) -> SeatView:
+    """The view of `seat` in a raw environment (a `TurnBasedEnv`)."""
+    obs = env.observe(env.possible_agents[seat])
+    return SeatView(
+        env.game, env.num_players, seat, obs["observation"], obs["action_mask"], env._state
+    )
+
+
+class Bot(ABC):
+    """A player. `act` returns a legal action of the view's seat."""
+
+    name: str
+
+    @abstractmethod
+    def act(self, view: SeatView) -> int:
+        """Choose an action for the seat of `view`."""
+
+
+class RandomBot(Bot):
+    """Uniform over the legal actions."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, view: SeatView) -> int:
+        legal = view.legal_actions()
+        return int(legal[self.rng.integers(len(legal))])

@@ -1,0 +1,95 @@
+"""The bots by name: `random`, `heuristic`, `ismcts` (with a budget), and how to build them.
+
+Names: "random", "heuristic", "ismcts" (1000 iterations), "ismcts:5000" (iterations) or
+"ismcts:0.5s" (seconds per decision).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import numpy as np
+
+from agents.bot import Bot, RandomBot, SeatView
+from agents.ismcts import run_search
+from tabletop_core.rng import rng_seed
+from tabletop_core.signatures import POLICY, EngineFunction
+from tabletop_core.spec import GameSpec
+
+BOT_NAMES = ("random", "heuristic", "ismcts")
+
+
+class HeuristicBot(Bot):
+    """The game's rule-based player (`agents.heuristics.<game>.choose`), run on a state sampled
+    from the seat's information."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self.rng = np.zeros(4, np.int32)
+        rng_seed(self.rng, 0, seed)
+
+    def act(self, view: SeatView) -> int:
+        state = view.sample_state(self.seed)
+        mask = view.action_mask.astype(np.uint8)
+        return int(heuristic_policy(view.game).dispatcher(state, view.seat, mask, self.rng))
+
+
+def heuristic_policy(game: GameSpec) -> EngineFunction:
+    """The game's heuristic `choose` as a first-class policy function."""
+    if game.name not in _POLICIES:
+        module = importlib.import_module(f"agents.heuristics.{game.name}")
+        _POLICIES[game.name] = EngineFunction(module.choose, POLICY)
+    return _POLICIES[game.name]
+
+
+_POLICIES: dict[str, EngineFunction] = {}
+
+
+class ISMCTSBot(Bot):
+    """Information-set MCTS with an iteration or time budget per decision; its playouts follow
+    the game's heuristic, with a random action 10% of the time."""
+
+    def __init__(self, seed: int = 0, iterations: int | None = 1000, seconds: float | None = None):
+        self.rng = np.random.default_rng(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        budget = f"{seconds:g}s" if seconds is not None else str(iterations)
+        self.name = f"ismcts:{budget}"
+        self.iterations_run = 0
+
+    def act(self, view: SeatView) -> int:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return int(legal[0])
+        root = view.sample_state(int(self.rng.integers(2**62)))
+        action, _, done = run_search(
+            view.game, root, view.seat, view.num_players, view.action_mask,
+            seed=int(self.rng.integers(2**62)), iterations=self.iterations, seconds=self.seconds,
+            rollout_policy=heuristic_policy(view.game),
+        )
+        self.iterations_run += done
+        return action
+
+
+def make_bot(spec: str, seed: int = 0) -> Bot:
+    """Build a bot from its name (see the module docstring)."""
+    name, _, budget = spec.partition(":")
+    if name == "random" and not budget:
+        return RandomBot(seed)
+    if name == "heuristic" and not budget:
+        return HeuristicBot(seed)
+    if name == "ismcts":
+        if not budget:
+            return ISMCTSBot(seed)
+        try:
+            if budget.endswith("s"):
+                return ISMCTSBot(seed, iterations=None, seconds=float(budget[:-1]))
+            return ISMCTSBot(seed, iterations=int(budget))
+        except ValueError:
+            pass
+    raise ValueError(
+        f"unknown bot {spec!r}: use random, heuristic, ismcts, ismcts:<iterations> or "
+        "ismcts:<seconds>s"
+    )

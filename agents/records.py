@@ -1,0 +1,75 @@
+"""Playing one game between bots, and the compact record (seed + actions) it leaves."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from agents.bot import seat_view
+from agents.bots import make_bot
+from agents.games import load_game
+
+
+@dataclass
+class GameRecord:
+    """One finished game: enough to replay it exactly (game, players, options, seed, actions)."""
+
+    game: str
+    num_players: int
+    seed: int
+    bots: list[str]
+    actions: list[int]
+    scores: list[float]
+    rewards: list[float]
+    options: dict = field(default_factory=dict)
+
+    def save(self, path: str | Path) -> None:
+        """Write the record as JSON."""
+        Path(path).write_text(json.dumps(asdict(self)))
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        """Read a record written by `save`."""
+        return cls(**json.loads(Path(path).read_text()))
+
+
+def play_game(
+    game: str, num_players: int, bots: list[str], seed: int, options: dict | None = None
+) -> GameRecord:
+    """Play one game, seat i played by bot spec bots[i]; bots are seeded from (seed, seat)."""
+    options = options or {}
+    env = load_game(game).raw_env(num_players=num_players, **options)
+    env.reset(seed=seed)
+    players = [make_bot(spec, seed=seed * 16 + seat) for seat, spec in enumerate(bots)]
+    actions = []
+    while not all(env.terminations.values()):
+        seat = env.possible_agents.index(env.agent_selection)
+        action = players[seat].act(seat_view(env, seat))
+        env.step(action)
+        actions.append(int(action))
+    rewards = [float(env._cumulative_rewards[a]) for a in env.possible_agents]
+    return GameRecord(
+        game, num_players, seed, list(bots), actions,
+        [float(s) for s in env.final_scores()], rewards, options,
+    )
+
+
+def replay(record: GameRecord, show=print) -> np.ndarray:
+    """Replay a record decision by decision, describing each with `show`; return the final
+    scores (which must equal the recorded ones)."""
+    env = load_game(record.game).raw_env(num_players=record.num_players, **record.options)
+    env.reset(seed=record.seed)
+    show(f"{record.game}, {record.num_players} players, seed {record.seed}, "
+         f"bots {', '.join(record.bots)}")
+    for k, action in enumerate(record.actions):
+        seat = env.possible_agents.index(env.agent_selection)
+        show(f"{k:4d}  {env.agent_selection} ({record.bots[seat]}): "
+             f"{env.action_to_string(action)}")
+        env.step(action)
+    scores = env.final_scores()
+    show("final scores: " + ", ".join(f"{a} {s:g}" for a, s in zip(
+        env.possible_agents, scores, strict=True)))
+    return scores

@@ -1,0 +1,180 @@
+"""Tournaments: N seeded games between bots with seats rotated, run on every core; win rates
+with 95% confidence intervals, mean scores and OpenSkill ratings, as a table, JSON and a plot."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+
+import numpy as np
+from openskill.models import PlackettLuce
+from tqdm import tqdm
+
+from agents.records import GameRecord, play_game
+
+Z95 = 1.959963984540054
+
+
+def seating(bots: list[str], num_players: int, game_index: int) -> list[str]:
+    """Bots at the table for one game: the list repeated to fill the seats, rotated by one
+    seat per game so that every bot plays every seat equally often."""
+    table = [bots[i % len(bots)] for i in range(num_players)]
+    shift = game_index % num_players
+    return table[shift:] + table[:shift]
+
+
+def wilson_interval(successes: float, trials: int) -> tuple[float, float]:
+    """95% Wilson score interval for a proportion (shared wins count fractionally)."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denom = 1 + Z95**2 / trials
+    centre = (p + Z95**2 / (2 * trials)) / denom
+    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class BotResult:
+    """One bot's results over a tournament."""
+
+    bot: str
+    seats_played: int
+    wins: float
+    win_rate: float
+    win_low: float
+    win_high: float
+    mean_score: float
+    score_half_width: float
+    mean_reward: float
+    rating_mu: float
+    rating_sigma: float
+
+
+def _play(args):
+    return play_game(*args)
+
+
+def run_tournament(
+    game: str,
+    num_players: int,
+    bots: list[str],
+    games: int,
+    seed: int = 0,
+    workers: int | None = None,
+    progress: bool = True,
+    options: dict | None = None,
+) -> tuple[list[BotResult], list[GameRecord]]:
+    """Play `games` games (game g seeded seed + g) and summarise them per bot."""
+    jobs = [
+        (game, num_players, seating(bots, num_players, g), seed + g, options or {})
+        for g in range(games)
+    ]
+    workers = workers or os.cpu_count() or 1
+    bar = tqdm(total=games, desc=f"{game} {num_players}p", disable=not progress, leave=False)
+    records: list[GameRecord] = []
+    if workers == 1:
+        for job in jobs:
+            records.append(_play(job))
+            bar.update()
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for record in pool.map(_play, jobs, chunksize=1):
+                records.append(record)
+                bar.update()
+    bar.close()
+    return summarise(records), records
+
+
+def summarise(records: list[GameRecord]) -> list[BotResult]:
+    """Win rates, scores, rewards and ratings per bot, from records in game order."""
+    model = PlackettLuce()
+    ratings = {}
+    seats = defaultdict(int)
+    wins = defaultdict(float)
+    scores = defaultdict(list)
+    rewards = defaultdict(list)
+    for record in records:
+        best = max(record.rewards)
+        winners = [s for s, r in enumerate(record.rewards) if r == best]
+        for seat, bot in enumerate(record.bots):
+            seats[bot] += 1
+            scores[bot].append(record.scores[seat])
+            rewards[bot].append(record.rewards[seat])
+            if seat in winners:
+                wins[bot] += 1.0 / len(winners)
+            ratings.setdefault(bot, model.rating(name=bot))
+        # Higher reward = better place; OpenSkill ranks: lower is better.
+        ranks = [-r for r in record.rewards]
+        teams = model.rate([[ratings[b]] for b in record.bots], ranks=ranks)
+        for bot in set(record.bots):
+            mine = [t[0] for t, b in zip(teams, record.bots, strict=True) if b == bot]
+            ratings[bot] = model.rating(
+                mu=float(np.mean([r.mu for r in mine])),
+                sigma=float(np.mean([r.sigma for r in mine])),
+                name=bot,
+            )
+    results = []
+    for bot in sorted(seats, key=lambda b: -ratings[b].mu):
+        n = seats[bot]
+        low, high = wilson_interval(wins[bot], n)
+        s = np.array(scores[bot])
+        half = Z95 * s.std(ddof=1) / math.sqrt(n) if n > 1 else float("nan")
+        results.append(BotResult(
+            bot, n, wins[bot], wins[bot] / n, low, high, float(s.mean()), float(half),
+            float(np.mean(rewards[bot])), float(ratings[bot].mu), float(ratings[bot].sigma),
+        ))
+    return results
+
+
+def format_table(results: list[BotResult]) -> str:
+    """The results as a Markdown table."""
+    lines = [
+        "| bot | seats | win rate (95% CI) | mean score (95% CI) | mean reward | rating |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for r in results:
+        lines.append(
+            f"| {r.bot} | {r.seats_played} | {r.win_rate:.1%} ({r.win_low:.1%}-{r.win_high:.1%})"
+            f" | {r.mean_score:.1f} ± {r.score_half_width:.1f} | {r.mean_reward:+.3f}"
+            f" | {r.rating_mu:.1f} ± {r.rating_sigma:.1f} |"
+        )
+    return "\n".join(lines)
+
+
+def write_json(path: str, game: str, num_players: int, results: list[BotResult]) -> None:
+    """Write the results as JSON."""
+    with open(path, "w") as f:
+        json.dump({"game": game, "num_players": num_players,
+                   "results": [asdict(r) for r in results]}, f, indent=2)
+
+
+def plot(path: str, title: str, results: list[BotResult]) -> None:
+    """A PNG: win rates with their 95% intervals, and ratings with their uncertainty."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = [r.bot for r in results]
+    x = np.arange(len(results))
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(9, 3.6))
+    rates = np.array([r.win_rate for r in results])
+    err = np.array([[r.win_rate - r.win_low for r in results],
+                    [r.win_high - r.win_rate for r in results]])
+    ax1.bar(x, rates, yerr=err, capsize=4, color="#4a7fb0")
+    ax1.set_xticks(x, names, rotation=15)
+    ax1.set_ylim(0, 1)
+    ax1.set_ylabel("win rate (95% CI)")
+    ax2.errorbar(x, [r.rating_mu for r in results], yerr=[r.rating_sigma for r in results],
+                 fmt="o", capsize=4, color="#b0574a")
+    ax2.set_xticks(x, names, rotation=15)
+    ax2.set_ylabel("OpenSkill rating (mu ± sigma)")
+    fig.suptitle(title)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)

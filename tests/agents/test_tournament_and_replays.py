@@ -1,0 +1,63 @@
+"""Tournaments are reproducible; replays reproduce the scores; a person can play a game."""
+
+import itertools
+
+import pytest
+
+from agents.human import play_human
+from agents.records import GameRecord, play_game, replay
+from agents.tournament import run_tournament, seating, wilson_interval
+
+
+def test_seats_rotate_so_every_bot_plays_every_seat():
+    tables = [seating(["a", "b", "c"], 3, g) for g in range(3)]
+    for seat in range(3):
+        assert sorted(t[seat] for t in tables) == ["a", "b", "c"]
+    assert seating(["h", "r"], 4, 0) == ["h", "r", "h", "r"]
+
+
+def test_wilson_interval():
+    low, high = wilson_interval(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-3) and high == pytest.approx(0.5962, abs=1e-3)
+    assert wilson_interval(0, 10)[0] == 0.0
+
+
+def test_tournament_is_reproducible_from_its_seed():
+    a, records_a = run_tournament("aquilon", 2, ["heuristic", "random"], 6, seed=4,
+                                  workers=2, progress=False)
+    b, records_b = run_tournament("aquilon", 2, ["heuristic", "random"], 6, seed=4,
+                                  workers=1, progress=False)
+    assert a == b
+    assert [r.actions for r in records_a] == [r.actions for r in records_b]
+    c, _ = run_tournament("aquilon", 2, ["heuristic", "random"], 6, seed=5,
+                          workers=1, progress=False)
+    assert c != a
+    heuristic = next(r for r in a if r.bot == "heuristic")
+    assert heuristic.seats_played == 6 and heuristic.win_rate > 0.5
+
+
+def test_replay_reproduces_the_final_scores(tmp_path):
+    record = play_game("aquilon", 3, ["heuristic", "random", "ismcts:20"], seed=9)
+    path = tmp_path / "game.json"
+    record.save(path)
+    lines = []
+    scores = replay(GameRecord.load(path), show=lines.append)
+    assert list(scores) == record.scores
+    assert len(lines) == len(record.actions) + 2
+    assert "final scores" in lines[-1]
+
+
+def test_a_person_plays_a_whole_game_from_scripted_input():
+    answers = itertools.cycle(["x", "99", "0", "1"])  # bad answers are asked again
+    shown = []
+    record = play_human("aquilon", 3, seat=1, bots=["random", "heuristic"], seed=3,
+                        read=lambda prompt: next(answers), write=shown.append)
+    assert record.bots[1] == "you"
+    assert "Game over" in shown[-1]
+    assert any("please type a number" in line for line in shown)
+    # Other Lords' bids are never described to the person.
+    assert not any(line.startswith("seat ") and " bid " in line for line in shown)
+    assert any("places a bid" in line for line in shown)
+    replayed = replay(GameRecord("aquilon", 3, 3, record.bots, record.actions, [], []),
+                      show=lambda line: None)
+    assert list(replayed) == record.scores
