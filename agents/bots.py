@@ -1,22 +1,19 @@
 """The bots by name: `random`, `heuristic`, `ismcts` (with a budget), and how to build them.
 
-Names: "random", "heuristic", "ismcts" (1000 iterations), "ismcts:5000" (iterations) or
-"ismcts:0.5s" (seconds per decision).
+Names: "random", "heuristic", "ismcts" (1000 iterations), "ismcts:5000" (iterations),
+"ismcts:0.5s" (seconds per decision), "ppo:<path>" (a model saved by `tabletop train`).
 """
 
 from __future__ import annotations
-
-import importlib
 
 import numpy as np
 
 from agents.bot import Bot, RandomBot, SeatView
 from agents.ismcts import run_search
+from agents.policies import heuristic_policy
 from tabletop_core.rng import rng_seed
-from tabletop_core.signatures import POLICY, EngineFunction
-from tabletop_core.spec import GameSpec
 
-BOT_NAMES = ("random", "heuristic", "ismcts")
+BOT_NAMES = ("random", "heuristic", "ismcts", "ppo")
 
 
 class HeuristicBot(Bot):
@@ -34,17 +31,6 @@ class HeuristicBot(Bot):
         state = view.sample_state(self.seed)
         mask = view.action_mask.astype(np.uint8)
         return int(heuristic_policy(view.game).dispatcher(state, view.seat, mask, self.rng))
-
-
-def heuristic_policy(game: GameSpec) -> EngineFunction:
-    """The game's heuristic `choose` as a first-class policy function."""
-    if game.name not in _POLICIES:
-        module = importlib.import_module(f"agents.heuristics.{game.name}")
-        _POLICIES[game.name] = EngineFunction(module.choose, POLICY)
-    return _POLICIES[game.name]
-
-
-_POLICIES: dict[str, EngineFunction] = {}
 
 
 class ISMCTSBot(Bot):
@@ -80,6 +66,10 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         return RandomBot(seed)
     if name == "heuristic" and not budget:
         return HeuristicBot(seed)
+    if name == "ppo" and budget:
+        from agents.ppo_bot import PPOBot
+
+        return PPOBot(budget)
     if name == "ismcts":
         if not budget:
             return ISMCTSBot(seed)
@@ -90,6 +80,6 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         except ValueError:
             pass
     raise ValueError(
-        f"unknown bot {spec!r}: use random, heuristic, ismcts, ismcts:<iterations> or "
-        "ismcts:<seconds>s"
+        f"unknown bot {spec!r}: use random, heuristic, ismcts, ismcts:<iterations>, "
+        "ismcts:<seconds>s or ppo:<model path>"
     )

@@ -1,7 +1,8 @@
 """Command-line entry point: `tabletop <command>` or `python -m agents <command>`.
 
-Commands: `tournament` (bots against each other, with win rates, ratings, a plot),
-`human` (take a seat against bots in the terminal), `replay` (show a saved game).
+Commands: `train` (self-play MaskablePPO), `tournament` (bots against each other, with win
+rates, ratings, a plot), `human` (take a seat against bots in the terminal), `replay` (show a
+saved game).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import os
 from pathlib import Path
 
 from agents.bots import BOT_NAMES
-from agents.games import DEFAULT_PLAYERS, GAME_NAMES, installed_games
+from agents.games import DEFAULT_PLAYERS, DEFAULT_TRAIN_PLAYERS, GAME_NAMES, installed_games
 from agents.human import play_human, stdin_reader
 from agents.records import GameRecord, replay
 from agents.tournament import format_table, plot, run_tournament, write_json
@@ -49,6 +50,23 @@ def _tournament(args: argparse.Namespace) -> None:
             for record in records:
                 record.save(logs / f"game-{record.seed}.json")
             print(f"game logs: {logs}/")
+
+
+def _train(args: argparse.Namespace) -> None:
+    from agents.train import TrainConfig, train
+
+    players = args.players or DEFAULT_TRAIN_PLAYERS[args.game]
+    out = args.out or f"runs/train-{args.game}"
+    config = TrainConfig(
+        game=args.game, num_players=players, steps=args.steps, seed=args.seed,
+        num_envs=args.envs, bots=tuple(b for b in args.opponents.split(",") if b),
+        snapshot_share=args.snapshot_share, snapshot_every=args.snapshot_every,
+        eval_every=args.eval_every, eval_games=args.eval_games, out=out,
+    )
+    path = train(config, progress=not args.quiet)
+    print(f"\nmodel: {path}  (use it as the bot ppo:{path})")
+    print(f"learning curve: {Path(out) / 'learning_curve.png'}; "
+          f"TensorBoard: tensorboard --logdir {Path(out) / 'tensorboard'}")
 
 
 def _human(args: argparse.Namespace) -> None:
@@ -98,6 +116,26 @@ def main(argv: list[str] | None = None) -> None:
                    help="also save every game as a replayable log")
     t.add_argument("--quiet", action="store_true", help="no progress bar")
     t.set_defaults(run=_tournament)
+
+    tr = sub.add_parser("train", help="self-play training with MaskablePPO")
+    tr.add_argument("--game", choices=GAME_NAMES, default="aquilon")
+    tr.add_argument("--players", type=int, default=None,
+                    help="players (default 2; 3 for Dragon's Interest)")
+    tr.add_argument("--steps", type=int, default=200_000, help="learner decisions to train on")
+    tr.add_argument("--seed", type=int, default=0)
+    tr.add_argument("--envs", type=int, default=64, help="games played in parallel")
+    tr.add_argument("--opponents", default="random,heuristic",
+                    help="baseline bots in the opponent pool (comma-separated)")
+    tr.add_argument("--snapshot-share", type=float, default=0.5,
+                    help="chance that a game's opponents are a snapshot of the learner")
+    tr.add_argument("--snapshot-every", type=int, default=5,
+                    help="PPO updates between snapshots added to the pool")
+    tr.add_argument("--eval-every", type=int, default=10,
+                    help="PPO updates between evaluations against random and heuristic")
+    tr.add_argument("--eval-games", type=int, default=40, help="games per evaluation and bot")
+    tr.add_argument("--out", default=None, help="output folder (default runs/train-<game>)")
+    tr.add_argument("--quiet", action="store_true", help="no progress bar")
+    tr.set_defaults(run=_train)
 
     h = sub.add_parser("human", help="take a seat against bots in the terminal")
     h.add_argument("--game", choices=GAME_NAMES, default="aquilon")

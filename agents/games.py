@@ -7,6 +7,7 @@ from types import ModuleType
 
 GAME_NAMES = ("aquilon", "dragon", "simurgh")
 DEFAULT_PLAYERS = {"aquilon": 3, "dragon": 4, "simurgh": 3}
+DEFAULT_TRAIN_PLAYERS = {"aquilon": 2, "dragon": 3, "simurgh": 2}
 
 
 def load_game(name: str) -> ModuleType:

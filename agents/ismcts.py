@@ -14,10 +14,10 @@ import time
 import numpy as np
 from numba import njit, types
 
+from agents.policies import RANDOM_POLICY, random_legal
 from tabletop_core.rewards import rank_rewards
 from tabletop_core.rng import rng_below, rng_next, rng_seed
 from tabletop_core.signatures import (
-    POLICY,
     STATE,
     CurrentPlayerFn,
     DeterminizeFn,
@@ -36,20 +36,6 @@ _SEARCH = types.void(
     types.float64[::1], types.int64[::1], DeterminizeFn, PlayFn, CurrentPlayerFn, LegalMaskFn,
     FinalScoresFn, PolicyFn, types.float64,
 )
-
-
-@njit(cache=True)
-def _random_legal(mask, rng):
-    count = 0
-    for a in range(mask.shape[0]):
-        count += mask[a]
-    pick = rng_below(rng, 0, count)
-    for a in range(mask.shape[0]):
-        if mask[a]:
-            if pick == 0:
-                return a
-            pick -= 1
-    return -1
 
 
 @njit(cache=True)
@@ -133,7 +119,7 @@ def search(root, seat, num_players, iterations, rng, exploration, children, move
                     best_score = score
                     best = a
             if best < 0:
-                best = _random_legal(mask, rng)
+                best = random_legal(mask, rng)
                 play(state, best)
                 break
             node = children[node, best]
@@ -146,7 +132,7 @@ def search(root, seat, num_players, iterations, rng, exploration, children, move
                 break
             legal_mask(state, mask)
             if rng_next(rng, 0) < epsilon * 4294967296.0:
-                play(state, _random_legal(mask, rng))
+                play(state, random_legal(mask, rng))
             else:
                 play(state, rollout_policy(state, player, mask, rng))
         final_scores(state, scores, keys)
@@ -155,15 +141,6 @@ def search(root, seat, num_players, iterations, rng, exploration, children, move
             n = path[d]
             visits[n] += 1.0
             value[n] += rewards[mover[n]]
-
-
-@njit(POLICY, cache=True)
-def random_policy(state, seat, mask, rng):
-    """A uniformly random legal action."""
-    return _random_legal(mask, rng)
-
-
-RANDOM_POLICY = EngineFunction(random_policy, POLICY)
 
 
 class SearchTree:

@@ -55,14 +55,18 @@ def batch_reset(states, config, base_seed, episodes, obs, masks, players,
 @njit(_STEP, cache=True, parallel=True)
 def batch_step(states, config, actions, base_seed, episodes, reward_mode, obs, masks, rewards,
                done, players, init, play, current_player, legal_mask, observe, final_scores):
-    """Play actions[i] in game i; finished games pay their rewards and are dealt again."""
+    """Play actions[i] in game i; finished games pay their rewards and are dealt again. A
+    negative action leaves game i as it is (no reward, not done)."""
     num_players = rewards.shape[1]
     for i in prange(states.shape[0]):
         state = states[i]
-        play(state, actions[i])
-        done[i] = current_player(state) < 0
         for seat in range(num_players):
             rewards[i, seat] = 0.0
+        done[i] = False
+        if actions[i] < 0:
+            continue
+        play(state, actions[i])
+        done[i] = current_player(state) < 0
         if done[i]:
             scores = np.zeros(num_players, np.float64)
             keys = np.zeros(num_players, np.int64)
@@ -76,11 +80,14 @@ def batch_step(states, config, actions, base_seed, episodes, reward_mode, obs, m
 
 
 @njit(cache=True)
-def first_illegal(actions, masks):
-    """Index of the first game whose action is out of range or masked out, or -1."""
+def first_illegal(actions, masks, allow_skip):
+    """Index of the first game whose action is out of range or masked out, or -1 (negative
+    actions pass when `allow_skip`)."""
     num_actions = masks.shape[1]
     for i in range(actions.shape[0]):
         a = actions[i]
+        if a < 0 and allow_skip:
+            continue
         if a < 0 or a >= num_actions or masks[i, a] == 0:
             return i
     return -1
@@ -167,15 +174,19 @@ class BatchEnvBase:
         self._ready = True
         return self._output()
 
-    def step(self, actions: np.ndarray) -> BatchOutput:
-        """Apply one action per game (each must be legal: checked) and return the next view."""
+    def step(self, actions: np.ndarray, skip_negative: bool = False) -> BatchOutput:
+        """Apply one action per game (each must be legal: checked) and return the next view.
+
+        With `skip_negative`, a negative action leaves that game untouched (used to advance
+        only some games, e.g. the opponents' turns in self-play).
+        """
         if not self._ready:
             raise RuntimeError("call reset() before step()")
         actions = np.asarray(actions)
         if actions.shape != (self.num_envs,):
             raise ValueError(f"actions must have shape ({self.num_envs},), got {actions.shape}")
         actions = actions.astype(np.int64, copy=False)
-        bad = first_illegal(actions, self._masks)
+        bad = first_illegal(actions, self._masks, skip_negative)
         if bad >= 0:
             legal = np.flatnonzero(self._masks[bad]).tolist()
             raise ValueError(
