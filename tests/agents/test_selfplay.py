@@ -4,12 +4,10 @@ a short training run whose model plays a tournament."""
 import numpy as np
 import pytest
 
-pytest.importorskip("sb3_contrib")
-
-import aquilon_env  # noqa: E402
-from aquilon_env import engine as E  # noqa: E402
-from agents.selfplay import OpponentPool, SelfPlayVecEnv  # noqa: E402
-from tabletop_core.rng import derive_seed  # noqa: E402
+import aquilon_env
+from agents.selfplay import OpponentPool, SelfPlayVecEnv
+from aquilon_env import engine as E
+from tabletop_core.rng import derive_seed
 
 
 def _recording(env):
