@@ -20,11 +20,10 @@ Z95 = 1.959963984540054
 
 
 def seating(bots: list[str], num_players: int, game_index: int) -> list[str]:
-    """Bots at the table for one game: the list repeated to fill the seats, rotated by one
-    seat per game so that every bot plays every seat equally often."""
-    table = [bots[i % len(bots)] for i in range(num_players)]
-    shift = game_index % num_players
-    return table[shift:] + table[:shift]
+    """Bots at the table for game g: seat s is played by bots[(g + s) mod len(bots)], so over
+    any len(bots) consecutive games every bot plays every seat equally often (with more bots
+    than seats, the tables also cycle through the bots)."""
+    return [bots[(game_index + seat) % len(bots)] for seat in range(num_players)]
 
 
 def wilson_interval(successes: float, trials: int) -> tuple[float, float]:
