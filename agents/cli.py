@@ -1,6 +1,7 @@
 """Command-line entry point: `tabletop <command>` or `python -m agents <command>`.
 
-Commands: `train` (self-play MaskablePPO), `tournament` (bots against each other, with win
+Commands: `demo` (train an agent, then rate it against the baselines), `train` (self-play
+MaskablePPO), `tournament` (bots against each other, with win
 rates, ratings, a plot), `human` (take a seat against bots in the terminal), `replay` (show a
 saved game).
 """
@@ -67,6 +68,26 @@ def _train(args: argparse.Namespace) -> None:
     print(f"\nmodel: {path}  (use it as the bot ppo:{path})")
     print(f"learning curve: {Path(out) / 'learning_curve.png'}; "
           f"TensorBoard: tensorboard --logdir {Path(out) / 'tensorboard'}")
+
+
+def _demo(args: argparse.Namespace) -> None:
+    from agents.train import TrainConfig, train
+
+    players = DEFAULT_TRAIN_PLAYERS[args.game]
+    out = Path(args.out)
+    print(f"1/2 self-play training on {args.game} ({players} players, {args.steps:,} steps)")
+    model = train(TrainConfig(game=args.game, num_players=players, steps=args.steps,
+                              seed=args.seed, out=str(out / f"train-{args.game}")),
+                  progress=not args.quiet)
+    print(f"model: {model}\n\n2/2 tournament: the trained agent against the baseline bots")
+    bots = [f"ppo:{model}", "heuristic", "random"]
+    results, _ = run_tournament(args.game, players, bots, args.games, seed=args.seed,
+                                progress=not args.quiet)
+    title = f"{args.game}, {players} players, {args.games} games"
+    print(f"\n{title}\n\n{format_table(results)}")
+    picture = out / f"demo-{args.game}.png"
+    plot(str(picture), title, results)
+    print(f"\nplots: {picture}, {out / f'train-{args.game}' / 'learning_curve.png'}")
 
 
 def _human(args: argparse.Namespace) -> None:
@@ -136,6 +157,16 @@ def main(argv: list[str] | None = None) -> None:
     tr.add_argument("--out", default=None, help="output folder (default runs/train-<game>)")
     tr.add_argument("--quiet", action="store_true", help="no progress bar")
     tr.set_defaults(run=_train)
+
+    d = sub.add_parser("demo", help="train an agent by self-play, then rate it against the "
+                       "baseline bots (the README's main job)")
+    d.add_argument("--game", choices=GAME_NAMES, default="aquilon")
+    d.add_argument("--steps", type=int, default=100_000, help="training steps (default 100k)")
+    d.add_argument("--games", type=int, default=60, help="tournament games (default 60)")
+    d.add_argument("--seed", type=int, default=0)
+    d.add_argument("--out", default="runs", help="output folder (default runs)")
+    d.add_argument("--quiet", action="store_true", help="no progress bars")
+    d.set_defaults(run=_demo)
 
     h = sub.add_parser("human", help="take a seat against bots in the terminal")
     h.add_argument("--game", choices=GAME_NAMES, default="aquilon")

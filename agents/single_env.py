@@ -1,0 +1,61 @@
+"""A plain single-agent Gymnasium wrapper of one game: the learner plays one seat of a raw AEC
+environment and baseline bots play the others, one Python step at a time. It is the reference
+the batched `SelfPlayVecEnv` is measured against, and a convenience for single-env tools."""
+
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from agents.bot import seat_view
+from agents.bots import make_bot
+from agents.games import load_game
+
+
+class SingleAgentEnv(gymnasium.Env):
+    """The learner's seat rotates each episode; `action_masks()` serves MaskablePPO."""
+
+    metadata = {"render_modes": []}
+
+    def __init__(self, game: str, num_players: int, opponent: str = "random", seed: int = 0):
+        self.env = load_game(game).raw_env(num_players=num_players)
+        spec = self.env.game
+        self.observation_space = spaces.Box(-1.0, 1.0, (spec.obs_size,), np.float32)
+        self.action_space = spaces.Discrete(spec.num_actions)
+        self.opponents = [make_bot(opponent, seed=seed * 8 + s) for s in range(num_players)]
+        self.num_players = num_players
+        self.episode = 0
+        self.seed_base = seed
+        self.learner = 0
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        self.learner = self.episode % self.num_players
+        self.env.reset(seed=self.seed_base * 1_000_003 + self.episode)
+        self.episode += 1
+        self._play_opponents()
+        return self._observation(), {}
+
+    def step(self, action: int):
+        self.env.step(int(action))
+        self._play_opponents()
+        done = all(self.env.terminations.values())
+        reward = self.env._cumulative_rewards[self.env.possible_agents[self.learner]] if done \
+            else 0.0
+        return self._observation(), float(reward), done, False, {}
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal actions."""
+        return self.env._mask.astype(bool)
+
+    def _play_opponents(self) -> None:
+        env = self.env
+        while not all(env.terminations.values()):
+            seat = env.possible_agents.index(env.agent_selection)
+            if seat == self.learner:
+                return
+            env.step(self.opponents[seat].act(seat_view(env, seat)))
+
+    def _observation(self) -> np.ndarray:
+        return self.env.observe(self.env.possible_agents[self.learner])["observation"]
