@@ -92,3 +92,23 @@ def derive_seed(base_seed, stream, counter):
     a = _mix32(base_seed ^ _mix32(stream + 0x632BE5AB))
     b = _mix32((base_seed >> 32) ^ _mix32(counter + 0x1B873593) ^ a)
     return ((a & 0x7FFFFFFF) << 32) | b
+
+
+@njit(cache=True)
+def sort_slice(state, start, count):
+    """Sort state[start:start+count] ascending in place (insertion sort: short slices)."""
+    for i in range(1, count):
+        j = i
+        while j > 0 and state[start + j - 1] > state[start + j]:
+            tmp = state[start + j]
+            state[start + j] = state[start + j - 1]
+            state[start + j - 1] = tmp
+            j -= 1
+
+
+@njit(cache=True)
+def reshuffle_slice(state, offset, start, count):
+    """Shuffle state[start:start+count] from a canonical (sorted) order, so that the result
+    depends only on the slice's contents and the generator, not on its previous order."""
+    sort_slice(state, start, count)
+    shuffle_slice(state, offset, start, count)

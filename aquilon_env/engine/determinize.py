@@ -8,25 +8,8 @@ determinize to the same state.
 from numba import njit
 
 from aquilon_env.engine import layout as L
-from tabletop_core.rng import rng_below, rng_seed, shuffle_slice
+from tabletop_core.rng import reshuffle_slice, rng_below, rng_seed
 from tabletop_core.signatures import DETERMINIZE
-
-
-@njit(cache=True)
-def _sort_slice(state, start, count):
-    for i in range(1, count):
-        j = i
-        while j > 0 and state[start + j - 1] > state[start + j]:
-            tmp = state[start + j]
-            state[start + j] = state[start + j - 1]
-            state[start + j - 1] = tmp
-            j -= 1
-
-
-@njit(cache=True)
-def _reshuffle(state, start, count):
-    _sort_slice(state, start, count)
-    shuffle_slice(state, L.RNG, start, count)
 
 
 @njit(cache=True)
@@ -69,11 +52,11 @@ def determinize(state, viewer, seed):
     (a Lord still to bid keeps its sorted hand), and the generator of future chance."""
     rng_seed(state, L.RNG, seed)
     pos1 = state[L.DECK1_POS]
-    _reshuffle(state, L.DECK1 + pos1, state[L.DECK1_LEN] - pos1)
+    reshuffle_slice(state, L.RNG, L.DECK1 + pos1, state[L.DECK1_LEN] - pos1)
     pos2 = state[L.DECK2_POS]
     if state[L.PHASE] == L.SVARA and state[L.ACTOR] == viewer:
         pos2 += state[L.SVARA_COUNT]
-    _reshuffle(state, L.DECK2 + pos2, state[L.DECK2_LEN] - pos2)
+    reshuffle_slice(state, L.RNG, L.DECK2 + pos2, state[L.DECK2_LEN] - pos2)
     for seat in range(state[L.NUM_PLAYERS]):
         if seat == viewer:
             continue

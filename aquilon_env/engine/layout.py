@@ -12,6 +12,7 @@ from aquilon_env.data import (
     NUM_RECRUITABLE,
     NUM_TAVERNS,
 )
+from tabletop_core.layout import Offsets
 
 P = MAX_LORDS
 TALIONS = 5  # positions 0-2: the tavern slots, 3-4: the purse
@@ -29,16 +30,8 @@ PHASE_NAMES = (
     "tokens", "over",
 )
 
-_offset = 0
-
-
-def _block(size):
-    global _offset
-    start = _offset
-    _offset += size
-    return start
-
-
+_offsets = Offsets()
+_block = _offsets.block
 RNG = _block(4)
 NUM_PLAYERS = _block(1)
 PHASE = _block(1)
@@ -102,7 +95,7 @@ DECK2 = _block(MAX_DECK)
 WAND_VALUE = _block(P * MAX_WANDERERS)
 WAND_COVERED = _block(P * MAX_WANDERERS)
 ARMY = _block(P * MAX_ARMY)  # Dwarf card ids in recruitment order
-STATE_SIZE = _offset
+STATE_SIZE = _offsets.size
 
 TALION_BRONZE, TALION_GOLD, TALION_EXCHANGE3 = 0, 1, 2
 
