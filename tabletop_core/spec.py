@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 
 import numpy as np
 
@@ -52,6 +53,41 @@ class GameSpec:
     public_action_to_string: Callable[[np.ndarray, int], str]
     # Text of the table; with a seat, as that seat sees it (public plus its own information).
     render_text: Callable[..., str]
+
+    @classmethod
+    def from_modules(
+        cls,
+        name: str,
+        agent_prefix: str,
+        players: tuple[int, int],
+        make_config: Callable[..., np.ndarray],
+        engine: ModuleType,
+        text: ModuleType,
+    ) -> GameSpec:
+        """Assemble a spec from a game's engine package (NUM_ACTIONS, OBS_SIZE, STATE_SIZE and
+        the contract's functions) and its text module (action_to_string,
+        public_action_to_string, render_text); the PettingZoo id is tabletop/<name>-v0."""
+        return cls(
+            name=name,
+            env_id=f"tabletop/{name}-v0",
+            agent_prefix=agent_prefix,
+            num_actions=engine.NUM_ACTIONS,
+            obs_size=engine.OBS_SIZE,
+            state_size=engine.STATE_SIZE,
+            min_players=players[0],
+            max_players=players[1],
+            make_config=make_config,
+            init=engine.init,
+            play=engine.play,
+            current_player=engine.current_player,
+            legal_mask=engine.legal_mask,
+            observe=engine.observe,
+            final_scores=engine.final_scores,
+            determinize=engine.determinize,
+            action_to_string=text.action_to_string,
+            public_action_to_string=text.public_action_to_string,
+            render_text=text.render_text,
+        )
 
     def check_num_players(self, num_players: int) -> None:
         """Raise ValueError unless num_players is an int within the game's range."""
