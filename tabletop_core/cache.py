@@ -45,3 +45,9 @@ def refresh_numba_cache(*packages: str | Path) -> None:
         stamp.write_text(current)
     except OSError:
         pass  # read-only install: numba will not cache there either
+
+
+def refresh_game_cache(engine_init_file: str) -> None:
+    """Call from a game's `engine/__init__.py` (with `__file__`) before importing its modules:
+    refreshes the cache of that game's package together with `tabletop_core`'s."""
+    refresh_numba_cache(Path(engine_init_file).parent.parent, Path(__file__).parent)

@@ -1,11 +1,8 @@
 """The Aquilon numba engine: pure functions over one int32 state array (see layout.py)."""
 
-from pathlib import Path
+from tabletop_core.cache import refresh_game_cache
 
-import tabletop_core
-from tabletop_core.cache import refresh_numba_cache
-
-refresh_numba_cache(Path(__file__).parent.parent, Path(tabletop_core.__file__).parent)
+refresh_game_cache(__file__)
 
 # ruff: noqa: E402  (the cache check must run before any engine module is compiled)
 
