@@ -16,7 +16,7 @@ def test_pettingzoo_api(num_players):
     api_test(aquilon_env.env(num_players=num_players), num_cycles=400)
 
 
-@pytest.mark.parametrize("num_players", [2, 5])
+@pytest.mark.parametrize("num_players", [2, 3, 4, 5])
 def test_pettingzoo_seed(num_players):
     seed_test(lambda: aquilon_env.env(num_players=num_players), num_cycles=200)
 
