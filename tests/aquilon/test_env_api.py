@@ -10,6 +10,8 @@ from pettingzoo.test import api_test, seed_test
 
 import aquilon_env
 
+from ..common import play_random
+
 
 @pytest.mark.parametrize("num_players", [2, 3, 4, 5])
 def test_pettingzoo_api(num_players):
@@ -28,28 +30,13 @@ def test_registered_in_pettingzoo():
     assert env.agents == ["lord_0", "lord_1", "lord_2", "lord_3"]
 
 
-def _play_random(env, rng, steps=None):
-    """Play random legal actions until the game ends (or `steps` actions); return them."""
-    taken = []
-    for _agent in env.agent_iter():
-        obs, _, term, trunc, _ = env.last()
-        if term or trunc:
-            break
-        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
-        taken.append(action)
-        env.step(action)
-        if steps is not None and len(taken) >= steps:
-            break
-    return taken
-
-
 def test_same_seed_same_game():
     a = aquilon_env.raw_env(num_players=3)
     b = aquilon_env.raw_env(num_players=3)
     a.reset(seed=11)
     b.reset(seed=11)
-    _play_random(a, np.random.default_rng(5))
-    _play_random(b, np.random.default_rng(5))
+    play_random(a, np.random.default_rng(5))
+    play_random(b, np.random.default_rng(5))
     np.testing.assert_array_equal(a.clone_state(), b.clone_state())
     assert a.final_scores().tolist() == b.final_scores().tolist()
 
@@ -67,10 +54,10 @@ def test_copies_continue_identically(how):
     env = aquilon_env.env(num_players=4)
     env.reset(seed=3)
     rng = np.random.default_rng(0)
-    _play_random(env, rng, steps=40)
+    play_random(env, rng, steps=40)
     twin = copy.deepcopy(env) if how == "deepcopy" else pickle.loads(pickle.dumps(env))
-    rest_a = _play_random(env, np.random.default_rng(9))
-    rest_b = _play_random(twin, np.random.default_rng(9))
+    rest_a = play_random(env, np.random.default_rng(9))
+    rest_b = play_random(twin, np.random.default_rng(9))
     assert rest_a == rest_b
     assert env.unwrapped.final_scores().tolist() == twin.unwrapped.final_scores().tolist()
 
@@ -78,7 +65,7 @@ def test_copies_continue_identically(how):
 def test_illegal_action_raises_and_changes_nothing():
     env = aquilon_env.raw_env(num_players=2)
     env.reset(seed=4)
-    _play_random(env, np.random.default_rng(1), steps=2)  # into the first tavern
+    play_random(env, np.random.default_rng(1), steps=2)  # into the first tavern
     before = env.clone_state()
     illegal = int(np.flatnonzero(env._mask == 0)[0])
     with pytest.raises(ValueError, match="legal"):
@@ -140,7 +127,7 @@ def test_every_legal_action_has_words_and_render_shows_the_table():
 def test_rewards_at_the_end_follow_the_ranks():
     env = aquilon_env.raw_env(num_players=3)
     env.reset(seed=21)
-    _play_random(env, np.random.default_rng(3))
+    play_random(env, np.random.default_rng(3))
     scores = env.final_scores()
     rewards = [env._cumulative_rewards[a] for a in env.possible_agents]
     assert abs(sum(rewards)) < 1e-9
@@ -151,7 +138,7 @@ def test_rewards_at_the_end_follow_the_ranks():
 def test_margin_rewards_option():
     env = aquilon_env.raw_env(num_players=2, reward_mode="margin")
     env.reset(seed=21)
-    _play_random(env, np.random.default_rng(3))
+    play_random(env, np.random.default_rng(3))
     s = env.final_scores()
     assert env._cumulative_rewards["lord_0"] == pytest.approx(s[0] - s[1])
     assert env._cumulative_rewards["lord_1"] == pytest.approx(s[1] - s[0])

@@ -7,8 +7,6 @@ compared on every run. Regenerate after an intended rule change with
 and review the diff like any other change.
 """
 
-import hashlib
-import os
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +14,8 @@ import pytest
 
 import aquilon_env
 from aquilon_env.engine.scoring import bravery_value
+
+from ..common import compare_with_golden, view_digests
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 GAMES = [(2, 101), (3, 202), (4, 303), (5, 404)]
@@ -36,10 +36,7 @@ def playthrough(num_players: int, seed: int) -> str:
         action = legal[(k * 7919 + 13) % len(legal)]
         words = env.action_to_string(action)
         env.step(action)
-        digests = " ".join(
-            f"{i}:{hashlib.sha1(env.observe(a)['observation'].tobytes()).hexdigest()[:8]}"
-            for i, a in enumerate(env.possible_agents)
-        )
+        digests = view_digests(env)
         bravery = " ".join(
             str(int(bravery_value(env._state, s))) for s in range(num_players)
         )
@@ -54,18 +51,8 @@ def playthrough(num_players: int, seed: int) -> str:
 
 @pytest.mark.parametrize("num_players, seed", GAMES)
 def test_playthrough_matches_golden_file(num_players, seed):
-    path = GOLDEN_DIR / f"aquilon_{num_players}p_seed{seed}.txt"
-    text = playthrough(num_players, seed)
-    if os.environ.get("GOLDEN_UPDATE"):
-        path.write_text(text)
-    assert path.exists(), f"missing {path.name}: run with GOLDEN_UPDATE=1 to create it"
-    expected = path.read_text()
-    if text != expected:
-        for i, (got, want) in enumerate(
-            zip(text.splitlines(), expected.splitlines(), strict=False)
-        ):
-            assert got == want, f"{path.name} differs at line {i + 1}"
-        assert text == expected
+    compare_with_golden(GOLDEN_DIR / f"aquilon_{num_players}p_seed{seed}.txt",
+                        playthrough(num_players, seed))
 
 
 def test_playthrough_is_stable_within_a_run():

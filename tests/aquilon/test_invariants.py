@@ -3,63 +3,28 @@ independently, valid masks and observations."""
 
 import numpy as np
 import pytest
-from numba import njit
 
+from aquilon_env import SPEC
 from aquilon_env import engine as E
 from aquilon_env.engine import layout as L
-from tabletop_core.rng import rng_below, rng_seed
 
+from ..common import random_game
 from .reference import check_invariants, reference_score
 
-SNAPSHOT_EVERY = 17
 MAX_STEPS = 400
-
-
-@njit(cache=True)
-def random_game(state, config, seed, snapshots):
-    """Play one game with uniformly random legal actions; keep every 17th state. Returns
-    (steps, snapshots kept, ok) where ok is False if a mask was empty or an observation left
-    [-1, 1]."""
-    E.init(state, config, seed)
-    rng = np.zeros(4, np.int32)
-    rng_seed(rng, 0, seed + 99991)
-    mask = np.zeros(E.NUM_ACTIONS, np.uint8)
-    obs = np.zeros(E.OBS_SIZE, np.float32)
-    steps = 0
-    kept = 0
-    while E.current_player(state) >= 0 and steps < MAX_STEPS:
-        E.legal_mask(state, mask)
-        count = mask.sum()
-        if count == 0:
-            return steps, kept, False
-        for viewer in range(-1, config[0]):
-            E.observe(state, viewer, obs)
-            if obs.min() < -1.0 or obs.max() > 1.0:
-                return steps, kept, False
-        pick = rng_below(rng, 0, count)
-        for a in range(E.NUM_ACTIONS):
-            if mask[a]:
-                if pick == 0:
-                    E.play(state, a)
-                    break
-                pick -= 1
-        steps += 1
-        if steps % SNAPSHOT_EVERY == 0 and kept < snapshots.shape[0]:
-            snapshots[kept] = state
-            kept += 1
-    return steps, kept, True
 
 
 @pytest.mark.parametrize("num_players, games", [(2, 700), (3, 700), (4, 600), (5, 600)])
 def test_random_games_keep_every_invariant(num_players, games):
     config = np.array([num_players], np.int32)
     state = np.zeros(E.STATE_SIZE, np.int32)
-    snapshots = np.zeros((MAX_STEPS // SNAPSHOT_EVERY + 1, E.STATE_SIZE), np.int32)
+    snapshots = np.zeros((MAX_STEPS // 17 + 1, E.STATE_SIZE), np.int32)
     scores = np.zeros(num_players)
     keys = np.zeros(num_players, np.int64)
     lengths = []
     for game in range(games):
-        steps, kept, ok = random_game(state, config, 1000 * num_players + game, snapshots)
+        steps, kept, ok = random_game(SPEC, state, config, 1000 * num_players + game, snapshots,
+                                      max_steps=MAX_STEPS)
         assert ok, f"empty mask or observation out of range in game {game}"
         assert E.current_player(state) == -1 and state[L.PHASE] == L.OVER, "game did not end"
         lengths.append(steps)
@@ -84,7 +49,8 @@ def test_game_length_is_bounded_and_plausible():
     config = np.array([3], np.int32)
     state = np.zeros(E.STATE_SIZE, np.int32)
     snapshots = np.zeros((1, E.STATE_SIZE), np.int32)
-    steps = [random_game(state, config, s, snapshots)[0] for s in range(200)]
+    steps = [random_game(SPEC, state, config, s, snapshots, max_steps=MAX_STEPS)[0]
+             for s in range(200)]
     # 8 bids x 3 Lords + 72 picks at least; recruits and choices add a few.
     assert min(steps) >= 8 * 3 + 72 - 24
     assert max(steps) < MAX_STEPS
