@@ -249,15 +249,16 @@ A_ACTIVATE = A_PICK + NUM_TYPES  # 18: + building type
 A_PASS = A_ACTIVATE + NUM_TYPES  # 24
 A_CHEST_TARGET = A_PASS + 1  # 25: + (clockwise seat offset - 1), offsets 1..4
 A_CHEST_BUILDING = A_CHEST_TARGET + (MAX_PLAYERS - 1)  # 29: + building type
+# An amount is a fixed, public number of decimal digits, most significant first, with no
+# confirm action: the length of an entry never depends on its value (M4).
 A_DIGIT = A_CHEST_BUILDING + NUM_TYPES  # 35: + decimal digit 0..9
-A_CONFIRM = A_DIGIT + 10  # 45
-A_ACCEPT = A_CONFIRM + 1  # 46: target takes the chest, gives the Building
-A_MATCH = A_ACCEPT + 1  # 47: target matches, then takes a Building
-A_TAKE = A_MATCH + 1  # 48: + building type taken from the offerer
-A_TIEBREAK = A_TAKE + NUM_TYPES  # 54: + clockwise seat offset 0..4 (0 = self)
-A_INVADE_KNIGHTS = A_TIEBREAK + MAX_PLAYERS  # 59
-A_INVADE_BUILDING = A_INVADE_KNIGHTS + 1  # 60: + building type discarded
-NUM_ACTIONS = A_INVADE_BUILDING + NUM_TYPES  # 66
+A_ACCEPT = A_DIGIT + 10  # 45: target takes the chest, gives the Building
+A_MATCH = A_ACCEPT + 1  # 46: target matches, then takes a Building
+A_TAKE = A_MATCH + 1  # 47: + building type taken from the offerer
+A_TIEBREAK = A_TAKE + NUM_TYPES  # 53: + clockwise seat offset 0..4 (0 = self)
+A_INVADE_KNIGHTS = A_TIEBREAK + MAX_PLAYERS  # 58
+A_INVADE_BUILDING = A_INVADE_KNIGHTS + 1  # 59: + building type discarded
+NUM_ACTIONS = A_INVADE_BUILDING + NUM_TYPES  # 65
 
 ACTION_RANGES: dict[str, tuple[int, int]] = {
     # name: (first action id, number of ids)
@@ -268,7 +269,6 @@ ACTION_RANGES: dict[str, tuple[int, int]] = {
     "chest_target": (A_CHEST_TARGET, MAX_PLAYERS - 1),
     "chest_building": (A_CHEST_BUILDING, NUM_TYPES),
     "digit": (A_DIGIT, 10),
-    "confirm": (A_CONFIRM, 1),
     "accept": (A_ACCEPT, 1),
     "match": (A_MATCH, 1),
     "take": (A_TAKE, NUM_TYPES),
@@ -335,7 +335,7 @@ def build_arrays() -> dict[str, np.ndarray]:
     ``consts``
         length ``NUM_CONSTS``, indexed by the ``C_*`` constants.
     ``action_first[j]``, ``action_count[j]``
-        length 14, one entry per range in :data:`ACTION_RANGES` (same order).
+        length 13, one entry per range in :data:`ACTION_RANGES` (same order).
     """
     i32 = np.int32
     tile_type = np.zeros(NUM_TILES, dtype=i32)

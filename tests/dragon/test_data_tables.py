@@ -237,14 +237,15 @@ def test_action_ranges_contiguous():
     for name, (first, count) in d.ACTION_RANGES.items():
         assert first == pos, name
         pos += count
-    assert pos == d.NUM_ACTIONS == 66
+    assert pos == d.NUM_ACTIONS == 65
 
 
-def test_action_offsets():
+def test_action_offsets():  # M2, M4: no confirm action
     assert (d.A_CONTRACT, d.A_PICK, d.A_ACTIVATE, d.A_PASS) == (0, 12, 18, 24)
-    assert (d.A_CHEST_TARGET, d.A_CHEST_BUILDING, d.A_DIGIT, d.A_CONFIRM) == (25, 29, 35, 45)
-    assert (d.A_ACCEPT, d.A_MATCH, d.A_TAKE, d.A_TIEBREAK) == (46, 47, 48, 54)
-    assert (d.A_INVADE_KNIGHTS, d.A_INVADE_BUILDING) == (59, 60)
+    assert (d.A_CHEST_TARGET, d.A_CHEST_BUILDING, d.A_DIGIT) == (25, 29, 35)
+    assert (d.A_ACCEPT, d.A_MATCH, d.A_TAKE, d.A_TIEBREAK) == (45, 46, 47, 53)
+    assert (d.A_INVADE_KNIGHTS, d.A_INVADE_BUILDING) == (58, 59)
+    assert "confirm" not in d.ACTION_RANGES
     assert len(d.DecisionKind) == 11
 
 
@@ -286,8 +287,8 @@ def test_array_lengths(arrays):
         "start_gold": 6,
         "start_knights": 6,
         "consts": d.NUM_CONSTS,
-        "action_first": 14,
-        "action_count": 14,
+        "action_first": 13,
+        "action_count": 13,
     }
     assert {k: len(v) for k, v in arrays.items()} == expected
 
@@ -361,7 +362,7 @@ def test_consts_array(arrays):
     assert c[d.C_MIN_PLAYERS] == 3
     assert c[d.C_MAX_PLAYERS] == 5
     assert c[d.C_DRAGON_START] == 0
-    assert c[d.C_NUM_ACTIONS] == 66
+    assert c[d.C_NUM_ACTIONS] == 65
 
 
 def test_action_arrays(arrays):

@@ -1,0 +1,27 @@
+"""The Dragon's Interest numba engine: pure functions over one int32 state array (layout.py)."""
+
+from tabletop_core.cache import refresh_game_cache
+
+refresh_game_cache(__file__)
+
+# ruff: noqa: E402  (the cache check must run before any engine module is compiled)
+
+from dragon_env.engine.actions import current_player, legal_mask, play
+from dragon_env.engine.determinize import determinize
+from dragon_env.engine.layout import NUM_ACTIONS, STATE_SIZE
+from dragon_env.engine.observation import OBS_SIZE, observe
+from dragon_env.engine.scoring import final_scores
+from dragon_env.engine.setup import init
+
+__all__ = [
+    "NUM_ACTIONS",
+    "OBS_SIZE",
+    "STATE_SIZE",
+    "current_player",
+    "determinize",
+    "final_scores",
+    "init",
+    "legal_mask",
+    "observe",
+    "play",
+]

@@ -1,0 +1,65 @@
+"""The Dragon's Interest PettingZoo environment: `raw_env`, `env` and `BatchEnv`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from pettingzoo import AECEnv
+
+from dragon_env import engine, text
+from dragon_env.data import MAX_PLAYERS, MIN_PLAYERS
+from tabletop_core import BatchEnvBase, GameSpec, TurnBasedEnv, wrap
+
+
+def make_config(num_players: int, start_player: int | None = None, **options: Any) -> np.ndarray:
+    """Engine configuration. `start_player` fixes the first Start Player (D9; default: drawn
+    from the game's seed)."""
+    if options:
+        raise ValueError(f"dragon: unknown option(s) {sorted(options)}; it takes start_player")
+    if start_player is None:
+        start = -1
+    elif (
+        isinstance(start_player, int | np.integer)
+        and not isinstance(start_player, bool)
+        and 0 <= start_player < num_players
+    ):
+        start = int(start_player)
+    else:
+        raise ValueError(
+            f"dragon: start_player must be None or a seat in 0..{num_players - 1}, "
+            f"got {start_player!r}"
+        )
+    return np.array([num_players, start], np.int32)
+
+
+SPEC = GameSpec.from_modules("dragon", "player", (MIN_PLAYERS, MAX_PLAYERS), make_config, engine,
+                             text)
+ENV_ID = SPEC.env_id
+
+
+class raw_env(TurnBasedEnv):  # noqa: N801 (PettingZoo naming)
+    """Dragon's Interest for 3-5 players as an AEC environment (agents "player_0", ...).
+
+    Options: those of TurnBasedEnv (num_players defaults to 4 here) and `start_player`.
+    """
+
+    game = SPEC
+    metadata = {**TurnBasedEnv.metadata, "name": "dragon_v0"}
+
+    def __init__(self, num_players: int = 4, **kwargs: Any):
+        super().__init__(num_players=num_players, **kwargs)
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The wrapped environment (PettingZoo order checks); see `raw_env` for the options."""
+    return wrap(raw_env(**kwargs))
+
+
+class BatchEnv(BatchEnvBase):
+    """`num_envs` Dragon's Interest games stepped together; see tabletop_core.batch."""
+
+    game = SPEC
+
+    def __init__(self, num_envs: int, num_players: int = 4, **kwargs: Any):
+        super().__init__(num_envs, num_players=num_players, **kwargs)

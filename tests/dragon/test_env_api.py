@@ -1,0 +1,179 @@
+"""The PettingZoo surface of Dragon's Interest: API conformance, seeding, copies, errors,
+registry, words for actions, rewards."""
+
+import copy
+import pickle
+
+import numpy as np
+import pettingzoo
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import dragon_env
+from dragon_env.engine import layout as L
+
+from ..common import play_random
+
+
+@pytest.mark.parametrize("num_players", [3, 4, 5])
+def test_pettingzoo_api(num_players):
+    api_test(dragon_env.env(num_players=num_players), num_cycles=300)
+
+
+@pytest.mark.parametrize("num_players", [3, 4, 5])
+def test_pettingzoo_seed(num_players):
+    seed_test(lambda: dragon_env.env(num_players=num_players), num_cycles=150)
+
+
+def test_registered_in_pettingzoo():
+    env = pettingzoo.make("aec", "tabletop/dragon-v0", num_players=5)
+    env.reset(seed=1)
+    assert env.unwrapped.num_players == 5
+    assert env.agents == [f"player_{i}" for i in range(5)]
+    assert env.action_space("player_0").n == 65
+    assert env.observation_space("player_0")["observation"].shape == (dragon_env.SPEC.obs_size,)
+
+
+def test_same_seed_same_game():
+    a = dragon_env.raw_env(num_players=4)
+    b = dragon_env.raw_env(num_players=4)
+    a.reset(seed=11)
+    b.reset(seed=11)
+    play_random(a, np.random.default_rng(5))
+    play_random(b, np.random.default_rng(5))
+    np.testing.assert_array_equal(a.clone_state(), b.clone_state())
+    assert a.final_scores().tolist() == b.final_scores().tolist()
+
+
+def test_different_seeds_deal_differently():
+    a = dragon_env.raw_env(num_players=3)
+    a.reset(seed=1)
+    first = a.clone_state()
+    a.reset(seed=2)
+    assert not np.array_equal(first, a.clone_state())
+
+
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+def test_copies_continue_identically(how):
+    env = dragon_env.env(num_players=4)
+    env.reset(seed=3)
+    play_random(env, np.random.default_rng(0), steps=30)
+    twin = copy.deepcopy(env) if how == "deepcopy" else pickle.loads(pickle.dumps(env))
+    rest_a = play_random(env, np.random.default_rng(9))
+    rest_b = play_random(twin, np.random.default_rng(9))
+    assert rest_a == rest_b
+    assert env.unwrapped.final_scores().tolist() == twin.unwrapped.final_scores().tolist()
+
+
+def test_start_player_option():  # D9
+    env = dragon_env.raw_env(num_players=5, start_player=3)
+    for seed in range(5):
+        env.reset(seed=seed)
+        assert env.agent_selection == "player_3"
+
+
+def test_illegal_action_raises_and_changes_nothing():
+    env = dragon_env.raw_env(num_players=4)
+    env.reset(seed=4)
+    before = env.clone_state()
+    env._state[L.HAND + int(env._state[L.ACTOR])] &= ~1  # the Jester has left the hand
+    env._after_move()
+    before = env.clone_state()
+    with pytest.raises(ValueError, match=r"legal: 1 \(play Contract 2\)"):
+        env.step(0)
+    with pytest.raises(ValueError, match="illegal action"):
+        env.step(10_000)
+    np.testing.assert_array_equal(before, env.clone_state())
+
+
+def test_penalize_option_ends_the_game():
+    env = dragon_env.raw_env(num_players=3, illegal_action="penalize")
+    env.reset(seed=4)
+    offender = env.agent_selection
+    env.step(L.A_PASS)
+    assert all(env.terminations.values())
+    assert env._cumulative_rewards[offender] == -1.0
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"num_players": 2}, "between 3 and 5"),
+        ({"num_players": 6}, "between 3 and 5"),
+        ({"num_players": 4.0}, "integer"),
+        ({"num_players": 4, "guild": False}, "unknown option"),
+        ({"num_players": 4, "start_player": 4}, "start_player"),
+        ({"num_players": 4, "start_player": True}, "start_player"),
+        ({"num_players": 4, "reward_mode": "score"}, "reward_mode"),
+        ({"num_players": 4, "render_mode": "rgb_array"}, "render_mode"),
+        ({"num_players": 4, "illegal_action": "ignore"}, "illegal_action"),
+    ],
+)
+def test_bad_configuration_is_refused(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        dragon_env.raw_env(**kwargs)
+
+
+def test_bad_batch_configuration_is_refused():
+    with pytest.raises(ValueError, match="num_envs"):
+        dragon_env.BatchEnv(num_envs=0)
+    with pytest.raises(ValueError, match="between 3 and 5"):
+        dragon_env.BatchEnv(num_envs=2, num_players=2)
+    with pytest.raises(ValueError, match="unknown option"):
+        dragon_env.BatchEnv(num_envs=2, colour="red")
+
+
+def test_every_legal_action_has_words_and_render_shows_the_table():
+    env = dragon_env.raw_env(num_players=4, render_mode="ansi")
+    env.reset(seed=8)
+    rng = np.random.default_rng(2)
+    kinds = set()
+    while env.game.current_player(env._state) >= 0:
+        kinds.add(int(env._state[L.STEP]))
+        for action in env.legal_actions():
+            assert env.action_to_string(action)
+            assert env.game.public_action_to_string(env._state, action)
+        if env._state[L.STEP] == L.BID_AMOUNT:
+            assert env.game.public_action_to_string(env._state, L.A_DIGIT) == "makes a sealed bid"
+        env.step(int(rng.choice(env.legal_actions())))
+    assert {L.CHOOSE_CONTRACT, L.PICK_TILE, L.ACTIVATE} <= kinds
+    text = env.render()
+    assert "Round" in text and "Player 3" in text and "Castle" in text
+    seat_text = env.game.render_text(env._state, 1)
+    assert "Player 1 (you)" in seat_text
+
+
+def test_rewards_at_the_end_follow_the_ranks():
+    env = dragon_env.raw_env(num_players=4)
+    env.reset(seed=21)
+    play_random(env, np.random.default_rng(3))
+    rewards = [env._cumulative_rewards[a] for a in env.possible_agents]
+    assert abs(sum(rewards)) < 1e-9
+    keys = np.zeros(4, np.int64)
+    env.game.final_scores(env._state, np.zeros(4), keys)
+    assert rewards[int(np.argmax(keys))] == max(rewards)
+    assert env.infos["player_0"]["final_scores"] == env.final_scores().tolist()
+
+
+def test_margin_rewards_option():
+    env = dragon_env.raw_env(num_players=3, reward_mode="margin")
+    env.reset(seed=21)
+    play_random(env, np.random.default_rng(3))
+    s = env.final_scores()
+    assert env._cumulative_rewards["player_0"] == pytest.approx(s[0] - (s[1] + s[2]) / 2)
+
+
+def test_determinize_method_and_snapshots():
+    env = dragon_env.raw_env(num_players=4)
+    env.reset(seed=6)
+    play_random(env, np.random.default_rng(1), steps=25)
+    snap = env.clone_state()
+    sample = env.determinize(1, seed=3)
+    assert sample.shape == snap.shape
+    env.restore_state(sample)
+    assert env.observe("player_1")["observation"].tobytes() == env.observe("player_1")[
+        "observation"].tobytes()
+    env.restore_state(snap)
+    np.testing.assert_array_equal(env.clone_state(), snap)
+    with pytest.raises(ValueError, match="player"):
+        env.determinize(4, seed=0)
