@@ -24,13 +24,14 @@ def _sources_digest(packages: tuple[Path, ...]) -> str:
     return digest.hexdigest()
 
 
-def refresh_numba_cache(*packages: str | Path) -> None:
-    """Delete the numba cache files under `packages` if any of their sources changed."""
+def refresh_numba_cache(*packages: str | Path, depends_on: tuple[str | Path, ...] = ()) -> None:
+    """Delete the numba cache files under `packages` if any source of `packages` or of the
+    `depends_on` folders (code they compile in, but whose cache is not theirs) changed."""
     if os.environ.get("NUMBA_CACHE_DIR"):
         return  # a custom cache location is the user's to manage
     dirs = tuple(Path(p).resolve() for p in packages)
     stamp = dirs[0] / "__pycache__" / STAMP_NAME
-    current = _sources_digest(dirs)
+    current = _sources_digest(dirs + tuple(Path(p).resolve() for p in depends_on))
     try:
         if stamp.read_text() == current:
             return
@@ -51,3 +52,15 @@ def refresh_game_cache(engine_init_file: str) -> None:
     """Call from a game's `engine/__init__.py` (with `__file__`) before importing its modules:
     refreshes the cache of that game's package together with `tabletop_core`'s."""
     refresh_numba_cache(Path(engine_init_file).parent.parent, Path(__file__).parent)
+
+
+def game_package_dirs() -> tuple[Path, ...]:
+    """The folders of the installed game packages (found without importing them)."""
+    import importlib.util
+
+    dirs = []
+    for name in ("aquilon_env", "dragon_env", "simurgh_env"):
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.submodule_search_locations:
+            dirs.extend(Path(p) for p in spec.submodule_search_locations)
+    return tuple(dirs)
