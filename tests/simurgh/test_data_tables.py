@@ -634,4 +634,4 @@ def test_spec_defines_every_rule_and_choice_once():
     rules = re.findall(r"^- \*\*(S\d+)\*\*", text, flags=re.M)
     assert rules == [f"S{i}" for i in range(1, 72)]
     choices = re.findall(r"^- \*\*(C\d+) —", text, flags=re.M)
-    assert choices == [f"C{i}" for i in range(1, 25)]
+    assert choices == [f"C{i}" for i in range(1, 43)]

@@ -1,0 +1,31 @@
+"""The Simurgh numba engine: pure functions over one int32 state array (see layout.py)."""
+
+from pathlib import Path
+
+import tabletop_core
+from tabletop_core.cache import refresh_numba_cache
+
+refresh_numba_cache(Path(__file__).parent.parent, Path(tabletop_core.__file__).parent)
+
+# ruff: noqa: E402  (the cache check must run before any engine module is compiled)
+
+from simurgh_env.engine.actions import current_player, legal_mask, play
+from simurgh_env.engine.determinize import determinize
+from simurgh_env.engine.layout import CONFIG_SIZE, NUM_ACTIONS, STATE_SIZE
+from simurgh_env.engine.observation import OBS_SIZE, observe
+from simurgh_env.engine.scoring import final_scores
+from simurgh_env.engine.setup import init
+
+__all__ = [
+    "CONFIG_SIZE",
+    "NUM_ACTIONS",
+    "OBS_SIZE",
+    "STATE_SIZE",
+    "current_player",
+    "determinize",
+    "final_scores",
+    "init",
+    "legal_mask",
+    "observe",
+    "play",
+]

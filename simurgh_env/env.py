@@ -1,0 +1,73 @@
+"""The Simurgh PettingZoo environment: `raw_env`, `env` and `BatchEnv`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from pettingzoo import AECEnv
+
+from simurgh_env import engine
+from simurgh_env.data import MAX_PLAYERS, MIN_PLAYERS
+from simurgh_env.text import action_to_string, public_action_to_string, render_text
+from tabletop_core import BatchEnvBase, GameSpec, TurnBasedEnv, wrap
+
+ENV_ID = "tabletop/simurgh-v0"
+MODES = ("spearman", "dragonlord")
+LENGTHS = ("short", "medium", "long")
+
+
+def make_config(num_players: int, mode: str = "spearman", length: str = "short",
+                **options: Any) -> np.ndarray:
+    """Engine configuration [players, mode, length]; unknown options and values are refused."""
+    if options:
+        raise ValueError(f"simurgh: unknown option(s) {sorted(options)}; it takes mode and length")
+    if mode not in MODES:
+        raise ValueError(f"simurgh: mode must be one of {MODES}, got {mode!r}")
+    if length not in LENGTHS:
+        raise ValueError(f"simurgh: length must be one of {LENGTHS}, got {length!r}")
+    return np.array([num_players, MODES.index(mode), LENGTHS.index(length)], np.int32)
+
+
+SPEC = GameSpec(
+    name="simurgh",
+    env_id=ENV_ID,
+    agent_prefix="player",
+    num_actions=engine.NUM_ACTIONS,
+    obs_size=engine.OBS_SIZE,
+    state_size=engine.STATE_SIZE,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    make_config=make_config,
+    init=engine.init,
+    play=engine.play,
+    current_player=engine.current_player,
+    legal_mask=engine.legal_mask,
+    observe=engine.observe,
+    final_scores=engine.final_scores,
+    determinize=engine.determinize,
+    action_to_string=action_to_string,
+    public_action_to_string=public_action_to_string,
+    render_text=render_text,
+)
+
+
+class raw_env(TurnBasedEnv):  # noqa: N801 (PettingZoo naming)
+    """Simurgh for 2-5 players as an AEC environment (agents "player_0", ...).
+
+    Game options: mode ("spearman" or "dragonlord") and length ("short", "medium", "long").
+    """
+
+    game = SPEC
+    metadata = {**TurnBasedEnv.metadata, "name": "simurgh_v0"}
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The wrapped environment (PettingZoo order checks); see `raw_env` for the options."""
+    return wrap(raw_env(**kwargs))
+
+
+class BatchEnv(BatchEnvBase):
+    """`num_envs` Simurgh games stepped together; see tabletop_core.batch.BatchEnvBase."""
+
+    game = SPEC

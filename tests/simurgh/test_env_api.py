@@ -1,0 +1,214 @@
+"""The PettingZoo surface of Simurgh: API conformance, seeding, options, copies, errors,
+registry, words and text."""
+
+import copy
+import pickle
+import re
+from pathlib import Path
+
+import numpy as np
+import pettingzoo
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import simurgh_env
+from simurgh_env.engine import layout as L
+
+from ..common import play_random
+
+SPEC_PATH = Path(__file__).resolve().parents[2] / "docs" / "rules" / "simurgh.md"
+
+
+@pytest.mark.parametrize(
+    "num_players, mode, length",
+    [(2, "spearman", "short"), (3, "spearman", "short"), (4, "spearman", "short"),
+     (5, "spearman", "short"), (2, "dragonlord", "medium"), (4, "dragonlord", "long"),
+     (5, "dragonlord", "short"), (3, "spearman", "long")],
+)
+def test_pettingzoo_api(num_players, mode, length):
+    api_test(simurgh_env.env(num_players=num_players, mode=mode, length=length), num_cycles=300)
+
+
+@pytest.mark.parametrize("num_players, mode, length",
+                         [(2, "spearman", "short"), (5, "dragonlord", "medium")])
+def test_pettingzoo_seed(num_players, mode, length):
+    seed_test(lambda: simurgh_env.env(num_players=num_players, mode=mode, length=length),
+              num_cycles=200)
+
+
+def test_registered_in_pettingzoo():
+    env = pettingzoo.make("aec", "tabletop/simurgh-v0", num_players=4, mode="dragonlord")
+    env.reset(seed=1)
+    assert env.unwrapped.num_players == 4
+    assert env.agents == ["player_0", "player_1", "player_2", "player_3"]
+    assert env.unwrapped.config.tolist() == [4, 1, 0]
+
+
+def test_options_reach_the_engine():
+    for mode, length, config in (("spearman", "short", [3, 0, 0]),
+                                 ("dragonlord", "medium", [3, 1, 1]),
+                                 ("spearman", "long", [3, 0, 2])):
+        env = simurgh_env.raw_env(num_players=3, mode=mode, length=length)
+        env.reset(seed=0)
+        assert env.config.tolist() == config
+        assert env._state[L.MODE] == config[1] and env._state[L.LENGTH] == config[2]
+    batch = simurgh_env.BatchEnv(num_envs=2, num_players=2, mode="dragonlord", length="long")
+    batch.reset()
+    assert batch.states[:, L.MODE].tolist() == [1, 1]
+    assert batch.states[:, L.LENGTH].tolist() == [2, 2]
+
+
+def test_same_seed_same_game():
+    a = simurgh_env.raw_env(num_players=3, mode="dragonlord")
+    b = simurgh_env.raw_env(num_players=3, mode="dragonlord")
+    a.reset(seed=11)
+    b.reset(seed=11)
+    play_random(a, np.random.default_rng(5))
+    play_random(b, np.random.default_rng(5))
+    np.testing.assert_array_equal(a.clone_state(), b.clone_state())
+    assert a.final_scores().tolist() == b.final_scores().tolist()
+
+
+def test_different_seeds_deal_differently():
+    a = simurgh_env.raw_env(num_players=3)
+    a.reset(seed=1)
+    first = a.clone_state()
+    a.reset(seed=2)
+    assert not np.array_equal(first, a.clone_state())
+
+
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+def test_copies_continue_identically(how):
+    env = simurgh_env.env(num_players=4)
+    env.reset(seed=3)
+    play_random(env, np.random.default_rng(0), steps=60)
+    twin = copy.deepcopy(env) if how == "deepcopy" else pickle.loads(pickle.dumps(env))
+    rest_a = play_random(env, np.random.default_rng(9))
+    rest_b = play_random(twin, np.random.default_rng(9))
+    assert rest_a == rest_b
+    assert env.unwrapped.final_scores().tolist() == twin.unwrapped.final_scores().tolist()
+
+
+def test_snapshot_and_restore():
+    env = simurgh_env.raw_env(num_players=2)
+    env.reset(seed=6)
+    play_random(env, np.random.default_rng(1), steps=30)
+    snapshot = env.clone_state()
+    first = play_random(env, np.random.default_rng(2))
+    env.restore_state(snapshot)
+    assert play_random(env, np.random.default_rng(2)) == first
+
+
+def test_illegal_action_raises_and_changes_nothing():
+    env = simurgh_env.raw_env(num_players=2)
+    env.reset(seed=4)
+    before = env.clone_state()
+    illegal = int(np.flatnonzero(env._mask == 0)[0])
+    with pytest.raises(ValueError, match="legal"):
+        env.step(illegal)
+    with pytest.raises(ValueError, match="illegal action"):
+        env.step(10_000)
+    np.testing.assert_array_equal(before, env.clone_state())
+
+
+def test_penalize_option_ends_the_game():
+    env = simurgh_env.raw_env(num_players=3, illegal_action="penalize")
+    env.reset(seed=4)
+    offender = env.agent_selection
+    env.step(int(np.flatnonzero(env._mask == 0)[0]))
+    assert all(env.terminations.values())
+    assert env._cumulative_rewards[offender] == -1.0
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"num_players": 1}, "between 2 and 5"),
+        ({"num_players": 6}, "between 2 and 5"),
+        ({"num_players": 3.0}, "integer"),
+        ({"num_players": 3, "mode": "lord"}, "mode must be one of"),
+        ({"num_players": 3, "length": 2}, "length must be one of"),
+        ({"num_players": 3, "players": 5}, "unknown option"),
+        ({"num_players": 3, "reward_mode": "score"}, "reward_mode"),
+        ({"num_players": 3, "render_mode": "rgb_array"}, "render_mode"),
+    ],
+)
+def test_bad_configuration_is_refused(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        simurgh_env.raw_env(**kwargs)
+
+
+def test_bad_batch_configuration_is_refused():
+    with pytest.raises(ValueError, match="num_envs"):
+        simurgh_env.BatchEnv(num_envs=0)
+    with pytest.raises(ValueError, match="mode"):
+        simurgh_env.BatchEnv(num_envs=2, mode="Spearman")
+    with pytest.raises(ValueError, match="unknown option"):
+        simurgh_env.BatchEnv(num_envs=2, seats=2)
+
+
+@pytest.mark.parametrize("mode", ["spearman", "dragonlord"])
+def test_every_legal_action_has_words_and_render_shows_the_table(mode):
+    env = simurgh_env.raw_env(num_players=3, render_mode="ansi", mode=mode)
+    env.reset(seed=8)
+    rng = np.random.default_rng(2)
+    game = env.game
+    for _ in range(400):
+        if game.current_player(env._state) < 0:
+            break
+        for action in env.legal_actions():
+            text = env.action_to_string(action)
+            public = game.public_action_to_string(env._state, action)
+            assert text and public and "?" not in text
+        env.step(int(rng.choice(env.legal_actions())))
+    text = env.render()
+    assert "Player 2" in text and "Scouts' Quarters" in text and "Monument" in text
+    seat_view = game.render_text(env._state, 1)
+    assert "(you)" in seat_view
+
+
+def test_hidden_choices_are_not_named_publicly():
+    env = simurgh_env.raw_env(num_players=3, mode="dragonlord")
+    env.reset(seed=1)
+    public = env.game.public_action_to_string(env._state, L.A_PICK)
+    assert "power" in public and "#" not in public
+
+
+def test_rewards_at_the_end_follow_the_ranks():
+    env = simurgh_env.raw_env(num_players=3)
+    env.reset(seed=21)
+    play_random(env, np.random.default_rng(3))
+    scores = env.final_scores()
+    rewards = [env._cumulative_rewards[a] for a in env.possible_agents]
+    assert abs(sum(rewards)) < 1e-9
+    assert rewards[int(np.argmax(scores))] == max(rewards)
+
+
+def test_margin_rewards_option():
+    env = simurgh_env.raw_env(num_players=2, reward_mode="margin")
+    env.reset(seed=21)
+    play_random(env, np.random.default_rng(3))
+    s = env.final_scores()
+    assert env._cumulative_rewards["player_0"] == pytest.approx(s[0] - s[1])
+
+
+def test_spec_documents_the_action_ranges():
+    """The action table of docs/rules/simurgh.md matches the engine's ranges."""
+    text = SPEC_PATH.read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (\d+)(?:–(\d+))? \| (\d+) \|", text, flags=re.M)
+    starts = [int(a) for a, _, _ in rows]
+    ranges = [(L.A_PLACE, L.A_RETRIEVE), (L.A_RETRIEVE, L.A_PLAY_TILE),
+              (L.A_PLAY_TILE, L.A_AREA), (L.A_AREA, L.A_MOVE), (L.A_MOVE, L.A_ABILITY),
+              (L.A_ABILITY, L.A_OPTION), (L.A_OPTION, L.A_MIX), (L.A_MIX, L.A_RESOURCE),
+              (L.A_RESOURCE, L.A_MARKER), (L.A_MARKER, L.A_REMOVE_MARKER),
+              (L.A_REMOVE_MARKER, L.A_SPEND), (L.A_SPEND, L.A_PICK),
+              (L.A_PICK, L.A_RETURN_TOP), (L.A_RETURN_TOP, L.A_RETURN_BOTTOM),
+              (L.A_RETURN_BOTTOM, L.A_OBJ_SPACE), (L.A_OBJ_SPACE, L.A_SCOUT),
+              (L.A_SCOUT, L.A_DISCARD_TOP), (L.A_DISCARD_TOP, L.A_DISCARD_BOTTOM),
+              (L.A_DISCARD_BOTTOM, L.A_PASS), (L.A_PASS, L.A_END_TURN),
+              (L.A_END_TURN, L.NUM_ACTIONS)]
+    assert starts == [a for a, _ in ranges]
+    for (first, last, count), (a, b) in zip(rows, ranges, strict=True):
+        assert int(count) == b - a and int(last or first) == b - 1
+    assert f"Discrete({L.NUM_ACTIONS})" in text
+    assert f"`OBS_SIZE` = {simurgh_env.SPEC.obs_size}" in text
