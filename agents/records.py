@@ -41,6 +41,8 @@ def play_game(
 ) -> GameRecord:
     """Play one game, seat i played by bot spec bots[i]; bots are seeded from (seed, seat)."""
     options = options or {}
+    if len(bots) != num_players:
+        raise ValueError(f"{num_players} players need {num_players} bots, got {len(bots)}")
     env = load_game(game).raw_env(num_players=num_players, **options)
     env.reset(seed=seed)
     players = [make_bot(spec, seed=seed * 16 + seat) for seat, spec in enumerate(bots)]
