@@ -3,7 +3,7 @@
 from numba import njit
 
 from simurgh_env.engine import layout as L
-from simurgh_env.engine.dragons import dragon_type, first_ability, has_marker, owns, remove_marker
+from simurgh_env.engine.dragons import dragon_type, first_ability, owns, remove_marker
 from simurgh_env.engine.effects import bundle_power, gain_at, usable
 from simurgh_env.engine.exploration import can_step_down
 from simurgh_env.engine.scouts import face_up_count
@@ -25,13 +25,16 @@ from simurgh_env.engine.tables import (
     T_MEAT,
     T_POWER,
     T_VEG_OR_MEAT,
-    T_VEGETABLE,
     T_WEAPON,
     T_WISDOM,
+    VEG_OR_MEAT_BONUS,
     VEGETABLE,
     WEAPON,
     WISDOM,
 )
+from simurgh_env.engine.wilds import tile_takes_vassal
+
+NO_TARGET, POWER_TARGET, CHOOSE_TARGET = -1, -2, -3
 
 
 @njit(cache=True)
@@ -44,8 +47,9 @@ def ability_row(dragon, slot):
 def free_ability_usable(state, seat, dragon, slot, scout_pending):
     """Whether the seat may use this ability as a free action now (S56).
 
-    scout_pending: the seat is choosing its Scouts' Quarters tile, which must stay possible."""
-    if not has_marker(state, seat, dragon, slot):
+    scout_pending: the seat is choosing its Scouts' Quarters tile, which must stay possible.
+    The seat owns the dragon."""
+    if state[L.DSLOT + dragon * 3 + slot] != L.SLOT_MARKER:
         return False
     kind = ABILITY_KIND[dragon_type(dragon), slot]
     if kind != IMMEDIATE and kind != SCOUT_FACE_UP and kind != SCOUT_FACE_DOWN:
@@ -63,9 +67,49 @@ def free_ability_usable(state, seat, dragon, slot, scout_pending):
 
 
 @njit(cache=True)
+def _bonus_target(state, dragon, slot, frame):
+    """What a gain-bonus ability adds to the gain event of `frame`: a resource kind, POWER_TARGET
+    for PP, CHOOSE_TARGET if the player chooses (vegetables and meat both gained, #71-72), or
+    NO_TARGET if the event does not trigger it (S57)."""
+    t = dragon_type(dragon)
+    g = frame + L.F_G
+    trigger = ABILITY_TRIGGER[t, slot]
+    if trigger == T_POWER:
+        return POWER_TARGET if state[frame + L.F_GPP] > 0 else NO_TARGET
+    if trigger == T_VEG_OR_MEAT:
+        veg = state[g + VEGETABLE] > 0
+        meat = state[g + MEAT] > 0
+        if veg and meat:
+            return CHOOSE_TARGET
+        return VEGETABLE if veg else (MEAT if meat else NO_TARGET)
+    kind = VEGETABLE
+    if trigger == T_MEAT:
+        kind = MEAT
+    elif trigger == T_WISDOM:
+        kind = WISDOM
+    elif trigger == T_WEAPON:
+        kind = WEAPON
+    return kind if state[g + kind] > 0 else NO_TARGET
+
+
+@njit(cache=True)
+def _placement_survives(state, seat, dragon, slot, kind, amount):
+    """Whether the tile being placed still takes a vassal after this bonus: its marker goes and
+    `amount` of `kind` (a resource, or POWER_TARGET) comes (C11)."""
+    at = L.PP + seat if kind == POWER_TARGET else L.RES + seat * N_RES + kind
+    state[L.DSLOT + dragon * 3 + slot] = L.SLOT_EMPTY
+    state[at] += amount
+    ok = tile_takes_vassal(state, seat, state[L.PENDING_TILE])
+    state[at] -= amount
+    state[L.DSLOT + dragon * 3 + slot] = L.SLOT_MARKER
+    return ok
+
+
+@njit(cache=True)
 def bonus_usable(state, seat, dragon, slot, frame):
-    """Whether a bonus ability applies to the gain event of `frame` (S57, S59)."""
-    if not has_marker(state, seat, dragon, slot):
+    """Whether a bonus ability of a dragon the seat owns applies to the gain event of `frame`
+    (S57, S59); at a Wilds area bonus, only if the tile being placed still takes a vassal."""
+    if state[L.DSLOT + dragon * 3 + slot] != L.SLOT_MARKER:
         return False
     t = dragon_type(dragon)
     kind = ABILITY_KIND[t, slot]
@@ -73,21 +117,30 @@ def bonus_usable(state, seat, dragon, slot, frame):
         return state[frame + L.F_MOVE] == 1
     if kind != GAIN_BONUS:
         return False
-    g = frame + L.F_G
-    trigger = ABILITY_TRIGGER[t, slot]
-    if trigger == T_VEGETABLE:
-        return state[g + VEGETABLE] > 0
-    if trigger == T_MEAT:
-        return state[g + MEAT] > 0
-    if trigger == T_WISDOM:
-        return state[g + WISDOM] > 0
-    if trigger == T_WEAPON:
-        return state[g + WEAPON] > 0
-    if trigger == T_POWER:
-        return state[frame + L.F_GPP] > 0
-    if trigger == T_VEG_OR_MEAT:
-        return state[g + VEGETABLE] > 0 or state[g + MEAT] > 0
-    return False
+    target = _bonus_target(state, dragon, slot, frame)
+    if target == NO_TARGET:
+        return False
+    if state[frame + L.F_KIND] != L.K_AREA_BONUS:
+        return True
+    amount = ABILITY_BONUS[t, slot]
+    if target == CHOOSE_TARGET:
+        return (_placement_survives(state, seat, dragon, slot, VEGETABLE, amount)
+                or _placement_survives(state, seat, dragon, slot, MEAT, amount))
+    return _placement_survives(state, seat, dragon, slot, target, amount)
+
+
+@njit(cache=True)
+def bonus_kind_legal(state, seat, kind):
+    """Whether the kind chosen for a vegetable-or-meat bonus (its marker already removed) keeps
+    the placement of the tile being placed possible, at a Wilds area bonus (C11)."""
+    f = L.FRAMES + (state[L.DEPTH] - 1) * L.FW
+    if state[f + L.F_KIND] != L.K_AREA_BONUS:
+        return True
+    at = L.RES + seat * N_RES + kind
+    state[at] += VEG_OR_MEAT_BONUS
+    ok = tile_takes_vassal(state, seat, state[L.PENDING_TILE])
+    state[at] -= VEG_OR_MEAT_BONUS
+    return ok
 
 
 @njit(cache=True)
@@ -112,33 +165,21 @@ def extra_move_available(state, seat, area):
 def apply_bonus(state, seat, dragon, slot, frame):
     """Use a bonus ability on the current gain event. Returns True when the seat must still
     choose the kind (the vegetable-or-meat bonus after gaining both)."""
-    remove_marker(state, dragon, slot)
     t = dragon_type(dragon)
     if ABILITY_KIND[t, slot] == MOVE_BONUS:
+        remove_marker(state, dragon, slot)
         row = ability_row(dragon, slot)
         g = gain_at(0)
         for r in range(N_RES):
             state[L.RES + seat * N_RES + r] += EFFECTS[row, g + r]
         state[L.PP + seat] += bundle_power(row, g)
         return False
-    bonus = ABILITY_BONUS[t, slot]
-    trigger = ABILITY_TRIGGER[t, slot]
-    if trigger == T_POWER:
-        state[L.PP + seat] += bonus
-        return False
-    if trigger == T_VEG_OR_MEAT:
-        veg = state[frame + L.F_G + VEGETABLE] > 0
-        meat = state[frame + L.F_G + MEAT] > 0
-        if veg and meat:
-            return True
-        kind = VEGETABLE if veg else MEAT
-    elif trigger == T_VEGETABLE:
-        kind = VEGETABLE
-    elif trigger == T_MEAT:
-        kind = MEAT
-    elif trigger == T_WISDOM:
-        kind = WISDOM
+    target = _bonus_target(state, dragon, slot, frame)
+    remove_marker(state, dragon, slot)
+    if target == CHOOSE_TARGET:
+        return True
+    if target == POWER_TARGET:
+        state[L.PP + seat] += ABILITY_BONUS[t, slot]
     else:
-        kind = WEAPON
-    state[L.RES + seat * N_RES + kind] += bonus
+        state[L.RES + seat * N_RES + target] += ABILITY_BONUS[t, slot]
     return False

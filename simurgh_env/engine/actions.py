@@ -4,7 +4,12 @@ docs/rules/simurgh.md, section Decisions)."""
 from numba import njit
 
 from simurgh_env.engine import layout as L
-from simurgh_env.engine.abilities import apply_bonus, bonus_usable, free_ability_usable
+from simurgh_env.engine.abilities import (
+    apply_bonus,
+    bonus_kind_legal,
+    bonus_usable,
+    free_ability_usable,
+)
 from simurgh_env.engine.city import city_kinds
 from simurgh_env.engine.dragons import (
     dragon_type,
@@ -70,6 +75,7 @@ from simurgh_env.engine.wilds import (
     remove_if_empty,
     remove_tile,
     tile_playable,
+    wilds_room,
     wilds_space_kinds,
 )
 from tabletop_core.signatures import CURRENT_PLAYER, LEGAL_MASK, PLAY
@@ -125,10 +131,11 @@ def _main_actions(state, seat, mask):
             mask[L.A_PLACE + 2 * space] = legal & 1
             mask[L.A_PLACE + 2 * space + 1] = legal >> 1
     _retrievals(state, seat, mask)
-    if kinds and state[L.TILE_PLAYED] == 0:
+    room = wilds_room(state, seat) if kinds and state[L.TILE_PLAYED] == 0 else 0
+    if room:
         for tile in range(N_TILES):
             if (state[L.TLOC + tile] == L.LOC_HAND and state[L.TIDX + tile] == seat
-                    and tile_playable(state, seat, tile)):
+                    and tile_playable(state, seat, tile, kinds, room)):
                 mask[L.A_PLAY_TILE + tile] = 1
 
 
@@ -224,8 +231,8 @@ def legal_mask(state, mask):
                         mask[L.A_ABILITY + dragon * 3 + slot] = 1
         mask[L.A_PASS] = 1
     elif phase == L.BONUS_KIND:
-        mask[L.A_RESOURCE + VEGETABLE] = 1
-        mask[L.A_RESOURCE + MEAT] = 1
+        for kind in (VEGETABLE, MEAT):
+            mask[L.A_RESOURCE + kind] = bonus_kind_legal(state, seat, kind)
     elif phase == L.PLACE_MARKER:
         for dragon in range(N_DRAGONS):
             if owns(state, seat, dragon) and marker_slot(state, dragon) >= 0:

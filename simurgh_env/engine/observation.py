@@ -208,29 +208,25 @@ def _tiles(state, viewer, out, at):
     for tile in range(N_TILES):
         loc = state[L.TLOC + tile]
         idx = state[L.TIDX + tile]
-        known = _knows(state[L.TKNOWN + tile], viewer)
-        if loc == L.LOC_HAND:
-            if idx == base:
-                out[at] = 1.0
-            elif known:
-                out[at + 1] = _relative(idx, base, n) / 4.0
-            else:
-                out[SEATS_AT + _relative(idx, base, n) * SEAT_FEATURES + HIDDEN_FEATURE] += 0.125
-        elif loc == L.LOC_SLOT or loc == L.LOC_ROW:
-            out[at + 2] = (idx + 1) / 4.0
-        elif loc == L.LOC_OPTIONS:
-            if known:
-                out[at + 2] = 0.1
-        elif loc == L.LOC_WILDS:
+        if loc == L.LOC_WILDS:
             out[at + 3] = (idx + 1) * (1.0 / 6)
         elif loc == L.LOC_CHRONICLE:
             out[at + 4] = 1.0
-        elif loc == L.LOC_BOX:
-            if known:
-                out[at + 4] = -1.0
-        elif loc == L.LOC_STACK:
-            if known:
+        elif loc == L.LOC_SLOT or loc == L.LOC_ROW:
+            out[at + 2] = (idx + 1) * 0.25
+        elif loc == L.LOC_HAND and idx == base:
+            out[at] = 1.0
+        elif _knows(state[L.TKNOWN + tile], viewer):
+            if loc == L.LOC_HAND:
+                out[at + 1] = _relative(idx, base, n) * 0.25
+            elif loc == L.LOC_STACK:
                 out[at + 5] = 1.0 - (stack_n - 1 - idx) * (1.0 / 48)
+            elif loc == L.LOC_OPTIONS:
+                out[at + 2] = 0.1
+            elif loc == L.LOC_BOX:
+                out[at + 4] = -1.0
+        elif loc == L.LOC_HAND:
+            out[SEATS_AT + _relative(idx, base, n) * SEAT_FEATURES + HIDDEN_FEATURE] += 0.125
         at += TILE_FEATURES
     return at
 

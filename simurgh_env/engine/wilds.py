@@ -171,25 +171,31 @@ def _shortfall(state, seat, tile, kinds):
 
 
 @njit(cache=True)
-def tile_playable(state, seat, tile):
-    """Whether `seat` may place `tile` from its hand into the Wilds now (S29, C11)."""
-    kinds = placeable_kinds(state, seat)
-    if kinds == 0:
-        return False
-    clearing = not any_empty_area(state)
-    if clearing:
-        weapon = L.RES + seat * N_RES + WEAPON
-        clearable = False
-        for area in range(N_AREAS):
-            there = state[L.AREA_TILE + area]
-            clearable |= there >= 0 and TILE_FAMILY[there] != EXPLORATION
-        if not clearable or state[weapon] < CLEAR_WEAPONS:
-            return False
+def wilds_room(state, seat):
+    """Where a tile could go now: 0 nowhere, 1 an empty open area, 2 only on an area the seat
+    clears with a weapon (S29 step 1)."""
+    if any_empty_area(state):
+        return 1
+    if state[L.RES + seat * N_RES + WEAPON] < CLEAR_WEAPONS:
+        return 0
+    for area in range(N_AREAS):
+        there = state[L.AREA_TILE + area]
+        if there >= 0 and TILE_FAMILY[there] != EXPLORATION:
+            return 2
+    return 0
+
+
+@njit(cache=True)
+def tile_playable(state, seat, tile, kinds, room):
+    """Whether `seat` may place `tile` from its hand into the Wilds now (S29, C11), given the
+    kinds of vassals it may place and `wilds_room`."""
     if TILE_FREE_KINDS[tile] & kinds:
         return True  # a space anybody may use
     if TILE_KINDS[tile] & kinds == 0 or _shortfall(state, seat, tile, kinds) > MAX_BONUS:
         return False
     # Without the area bonus first (a bonus only adds), then each different bonus.
+    clearing = room == 2
+    weapon = L.RES + seat * N_RES + WEAPON
     if clearing:
         state[weapon] -= CLEAR_WEAPONS
     ok = tile_takes_vassal(state, seat, tile)
