@@ -16,6 +16,7 @@ from .scenario import (
     do,
     dragons,
     end_turn,
+    give_dragon,
     give_tile,
     hand,
     lay_tile,
@@ -228,3 +229,15 @@ def test_power_tiles_are_played_from_the_hand_only():
     do(state, place(space(3, 0)))  # multi: 2 PP
     assert pp(state, 0) == 2
     assert city("Armory") not in legal(state)
+
+
+def test_a_bonus_ability_may_not_undo_the_placement_of_the_tile():
+    """C11, C30: at the area bonus, a bonus ability whose marker is needed to pay for the only
+    space the tile offers cannot be used (#27 pays with a marker; #71 has the only one)."""
+    state = quiet(2)
+    give_tile(state, 0, 27)
+    give_dragon(state, 0, 71, markers=1)  # +1 vegetable or meat
+    set_vassals(state, 0, 0, 1)
+    do(state, play_tile(27), area(2), option(0))  # a vegetable: #71 would apply
+    assert phase(state) == "tile_vassal"  # the bonus was not offered
+    assert legal(state) == [place(space(2, 0), RIDER)]
