@@ -7,12 +7,10 @@ from typing import Any
 import numpy as np
 from pettingzoo import AECEnv
 
-from simurgh_env import engine
+from simurgh_env import engine, text
 from simurgh_env.data import MAX_PLAYERS, MIN_PLAYERS
-from simurgh_env.text import action_to_string, public_action_to_string, render_text
 from tabletop_core import BatchEnvBase, GameSpec, TurnBasedEnv, wrap
 
-ENV_ID = "tabletop/simurgh-v0"
 MODES = ("spearman", "dragonlord")
 LENGTHS = ("short", "medium", "long")
 
@@ -29,27 +27,10 @@ def make_config(num_players: int, mode: str = "spearman", length: str = "short",
     return np.array([num_players, MODES.index(mode), LENGTHS.index(length)], np.int32)
 
 
-SPEC = GameSpec(
-    name="simurgh",
-    env_id=ENV_ID,
-    agent_prefix="player",
-    num_actions=engine.NUM_ACTIONS,
-    obs_size=engine.OBS_SIZE,
-    state_size=engine.STATE_SIZE,
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    make_config=make_config,
-    init=engine.init,
-    play=engine.play,
-    current_player=engine.current_player,
-    legal_mask=engine.legal_mask,
-    observe=engine.observe,
-    final_scores=engine.final_scores,
-    determinize=engine.determinize,
-    action_to_string=action_to_string,
-    public_action_to_string=public_action_to_string,
-    render_text=render_text,
+SPEC = GameSpec.from_modules(
+    "simurgh", "player", (MIN_PLAYERS, MAX_PLAYERS), make_config, engine, text
 )
+ENV_ID = SPEC.env_id
 
 
 class raw_env(TurnBasedEnv):  # noqa: N801 (PettingZoo naming)

@@ -15,6 +15,7 @@ so the turn always ends.
 import numpy as np
 from numba import njit
 
+from agents.policies import random_legal
 from simurgh_env.engine import layout as L
 from simurgh_env.engine.actions import legal_mask, play
 from simurgh_env.engine.dragons import dragon_type, markers_of, owns
@@ -51,7 +52,6 @@ from simurgh_env.engine.tables import (
     TILE_N_SPACES,
 )
 from simurgh_env.engine.vassals import occ_at
-from tabletop_core.rng import rng_below
 from tabletop_core.signatures import POLICY
 
 # Worth of one resource of each kind (vegetable, meat, wood, stone, wisdom, weapon) in PP.
@@ -352,27 +352,13 @@ def _pick_dragon(state, seat, mask):
     return L.A_PICK + best
 
 
-@njit(cache=True)
-def _random_legal(mask, rng):
-    count = 0
-    for a in range(mask.shape[0]):
-        count += mask[a]
-    pick = rng_below(rng, 0, count)
-    for a in range(mask.shape[0]):
-        if mask[a]:
-            if pick == 0:
-                return a
-            pick -= 1
-    return -1
-
-
 @njit(POLICY, cache=True)
 def choose(state, seat, mask, rng):
     """The heuristic's action for `seat` (the seat to act) in `state`; `rng` is only used in a
     game stuck far beyond any normal length, where play turns random so that it ends."""
     phase = state[L.PHASE]
     if state[L.TURN] > STALL_TURNS * state[L.NUM_PLAYERS]:
-        return _random_legal(mask, rng)
+        return random_legal(mask, rng)
     if phase == L.FREE:
         return _free_turn(state, seat, mask)
     if phase == L.DISCARD:
