@@ -18,6 +18,7 @@ Layout (OBS_SIZE floats):
     seats         5 x SEAT_FEATURES
 """
 
+import numpy as np
 from numba import njit
 
 from simurgh_env.engine import layout as L
@@ -49,7 +50,8 @@ from simurgh_env.engine.tables import (
 from tabletop_core.signatures import OBSERVE
 
 BUNDLE_FEATURES = 12
-GLOBAL_FEATURES = 64 + 17 + 5 * BUNDLE_FEATURES + 3
+EFFECT_FEATURES = 5 * BUNDLE_FEATURES + 2
+GLOBAL_FEATURES = 64 + 17 + EFFECT_FEATURES + 1
 CITY_FEATURES = 3
 AREA_FEATURES = 2 + L.SPACES_PER_AREA * 3
 TILE_FEATURES = 6
@@ -66,6 +68,7 @@ OBS_SIZE = (
     + L.P * SEAT_FEATURES
 )
 SEATS_AT = OBS_SIZE - L.P * SEAT_FEATURES
+SEEN_FAMILIES = L.NUM_PHASES + 8 + 6 + 7 + N_FAMILIES  # global: stack tiles seen, by family
 # Seat block features filled while other blocks are written: markers on its dragons (/20),
 # its dragons (/8), its hand tiles the viewer cannot identify (/8).
 MARKERS_FEATURE = 11
@@ -88,20 +91,37 @@ def _knows(known, viewer):
     return viewer < 0 or (known >> viewer) & 1 == 1
 
 
-@njit(cache=True)
-def _bundle(out, at, row, column):
-    for r in range(N_RES):
-        out[at + r] = _unit(EFFECTS[row, column + r], 1.0 / 6)
-    out[at + 6] = _unit(EFFECTS[row, column + B_POWER], 1.0 / 16)
-    out[at + 7] = _unit(EFFECTS[row, column + B_MARKERS], 0.5)
-    out[at + 8] = EFFECTS[row, column + B_SPEARMEN]
-    out[at + 9] = EFFECTS[row, column + B_RIDERS]
+def _bundle_features(row: int, column: int) -> np.ndarray:
+    """A bundle as BUNDLE_FEATURES floats: resources, PP, markers, vassals, the two mixes of the
+    tables (wood/stone, vegetables/meat)."""
+    x = np.zeros(BUNDLE_FEATURES, np.float32)
+    x[:N_RES] = np.minimum(EFFECTS[row, column:column + N_RES] / 6.0, 1.0)
+    x[6] = min(EFFECTS[row, column + B_POWER] / 16.0, 1.0)
+    x[7] = min(EFFECTS[row, column + B_MARKERS] / 2.0, 1.0)
+    x[8] = EFFECTS[row, column + B_SPEARMEN]
+    x[9] = EFFECTS[row, column + B_RIDERS]
     for m in range(2):
         amount = EFFECTS[row, column + B_MIX + 2 * m]
         if amount > 0:
-            # The two mixes of the tables: vegetables/meat and wood/stone.
             first = MASK_FIRST[EFFECTS[row, column + B_MIX + 2 * m + 1]]
-            out[at + 10 + (first == VEGETABLE)] = _unit(amount, 1.0 / 6)
+            x[10 + (first == VEGETABLE)] = min(amount / 6.0, 1.0)
+    return x
+
+
+def _effect_table() -> np.ndarray:
+    """Per effect row: its 2 cost and 3 gain bundles, dragons drawn, markers on the kept one."""
+    table = np.zeros((EFFECTS.shape[0], EFFECT_FEATURES), np.float32)
+    for row in range(EFFECTS.shape[0]):
+        columns = [E_COST + k * BW for k in range(2)] + [E_GAIN + k * BW for k in range(3)]
+        for k, column in enumerate(columns):
+            table[row, k * BUNDLE_FEATURES:(k + 1) * BUNDLE_FEATURES] = _bundle_features(
+                row, column)
+        table[row, -2] = EFFECTS[row, E_DRAW] / 4.0
+        table[row, -1] = EFFECTS[row, E_DRAW_MARKERS] / 3.0
+    return table
+
+
+EFFECT_TABLE = _effect_table()
 
 
 @njit(cache=True)
@@ -128,14 +148,10 @@ def _global(state, viewer, out):
     out[at + 5] = state[L.DSTACK_N] * (1.0 / 24)
     out[at + 6] = state[L.OSTACK_N] * (1.0 / 12)
     at += 7
-    # Families seen on the stack's backs (C25): the top tile, then all seen tiles.
+    # Families seen on the stack's backs (C25): the top tile here, all seen ones with the tiles.
     top = state[L.STACK_N] - 1
     if top >= 0:
         out[at + TILE_FAMILY[state[L.STACK + top]]] = 1.0
-    for i in range(state[L.STACK_N]):
-        tile = state[L.STACK + i]
-        if state[L.TFAM_SEEN + tile]:
-            out[at + N_FAMILIES + TILE_FAMILY[tile]] += 0.1
     at += 2 * N_FAMILIES
     out[at] = state[L.MAIN_DONE] == 1
     out[at + 1] = state[L.MAIN_DONE] == 2
@@ -161,15 +177,9 @@ def _global(state, viewer, out):
             out[at + 10 + k] = _unit(state[f + L.F_G + k], 1.0 / 10)
         out[at + 16] = _unit(state[f + L.F_GPP], 1.0 / 16)
         row = state[f + L.F_EFFECT]
-        a = at + 17
-        for option in range(2):
-            _bundle(out, a + option * BUNDLE_FEATURES, row, E_COST + option * BW)
-        for option in range(3):
-            _bundle(out, a + (2 + option) * BUNDLE_FEATURES, row, E_GAIN + option * BW)
-        a += 5 * BUNDLE_FEATURES
-        out[a] = EFFECTS[row, E_DRAW] / 4.0
-        out[a + 1] = EFFECTS[row, E_DRAW_MARKERS] * (1.0 / 3)
-        out[a + 2] = (state[f + L.F_COST] + 1) / 2.0
+        for k in range(EFFECT_FEATURES):
+            out[at + 17 + k] = EFFECT_TABLE[row, k]
+        out[at + 17 + EFFECT_FEATURES] = (state[f + L.F_COST] + 1) * 0.5
 
 
 @njit(cache=True)
@@ -208,25 +218,30 @@ def _tiles(state, viewer, out, at):
     for tile in range(N_TILES):
         loc = state[L.TLOC + tile]
         idx = state[L.TIDX + tile]
-        if loc == L.LOC_WILDS:
+        # The most frequent places first: the stack, the box, the hands.
+        if loc == L.LOC_STACK:
+            if state[L.TFAM_SEEN + tile]:
+                out[SEEN_FAMILIES + TILE_FAMILY[tile]] += 0.1
+            if _knows(state[L.TKNOWN + tile], viewer):
+                out[at + 5] = 1.0 - (stack_n - 1 - idx) * (1.0 / 48)
+        elif loc == L.LOC_BOX:
+            if _knows(state[L.TKNOWN + tile], viewer):
+                out[at + 4] = -1.0
+        elif loc == L.LOC_HAND:
+            if idx == base:
+                out[at] = 1.0
+            elif _knows(state[L.TKNOWN + tile], viewer):
+                out[at + 1] = _relative(idx, base, n) * 0.25
+            else:
+                out[SEATS_AT + _relative(idx, base, n) * SEAT_FEATURES + HIDDEN_FEATURE] += 0.125
+        elif loc == L.LOC_WILDS:
             out[at + 3] = (idx + 1) * (1.0 / 6)
         elif loc == L.LOC_CHRONICLE:
             out[at + 4] = 1.0
         elif loc == L.LOC_SLOT or loc == L.LOC_ROW:
             out[at + 2] = (idx + 1) * 0.25
-        elif loc == L.LOC_HAND and idx == base:
-            out[at] = 1.0
-        elif _knows(state[L.TKNOWN + tile], viewer):
-            if loc == L.LOC_HAND:
-                out[at + 1] = _relative(idx, base, n) * 0.25
-            elif loc == L.LOC_STACK:
-                out[at + 5] = 1.0 - (stack_n - 1 - idx) * (1.0 / 48)
-            elif loc == L.LOC_OPTIONS:
-                out[at + 2] = 0.1
-            elif loc == L.LOC_BOX:
-                out[at + 4] = -1.0
-        elif loc == L.LOC_HAND:
-            out[SEATS_AT + _relative(idx, base, n) * SEAT_FEATURES + HIDDEN_FEATURE] += 0.125
+        elif loc == L.LOC_OPTIONS and _knows(state[L.TKNOWN + tile], viewer):
+            out[at + 2] = 0.1
         at += TILE_FEATURES
     return at
 

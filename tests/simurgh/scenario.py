@@ -8,8 +8,6 @@ dragons and objectives are named by their printed numbers (#01-48, #49-72, #73-8
 
 from __future__ import annotations
 
-import sys
-
 import numpy as np
 
 from simurgh_env import data as D
@@ -17,6 +15,7 @@ from simurgh_env import engine as E
 from simurgh_env.engine import layout as L
 from simurgh_env.engine.dragons import dstack_push, receive_dragon
 from simurgh_env.engine.monument import place_objective
+from simurgh_env.engine.scoring import final_score
 from simurgh_env.engine.scouts import take_from_slot
 from simurgh_env.engine.tiles import leave_hand, place_public, stack_push_top, to_hand
 from simurgh_env.engine.vassals import occ_at, put_vassal
@@ -26,7 +25,6 @@ CITY = {c.name: c.index - 1 for c in D.CITY_SPACES}
 SPEARMAN, RIDER = L.SPEARMAN, L.RIDER
 MODES = {"spearman": 0, "dragonlord": 1}
 LENGTHS = {"short": 0, "medium": 1, "long": 2}
-scoring = sys.modules["simurgh_env.engine.scoring"]
 
 
 # -- the game ------------------------------------------------------------------------------
@@ -69,7 +67,7 @@ def observe(state: np.ndarray, viewer: int) -> np.ndarray:
 
 def score(state: np.ndarray, seat: int) -> int:
     """A seat's final score as the engine counts it now."""
-    return int(scoring.final_score(state, seat))
+    return int(final_score(state, seat))
 
 
 # -- actions by name -----------------------------------------------------------------------

@@ -1,14 +1,13 @@
 """Hidden information: each observation is a function of that seat's information only, and
 determinize resamples exactly what the seat cannot see (C25, C26, C38)."""
 
-import sys
-
 import numpy as np
 import pytest
 
 from simurgh_env import engine as E
 from simurgh_env.data import ALL_ACTION_TILES
 from simurgh_env.engine import layout as L
+from simurgh_env.engine import observation as OBS
 
 from .reference import check_invariants
 from .scenario import (
@@ -26,7 +25,6 @@ from .scenario import (
 )
 
 FAMILY = [int(t.family) for t in ALL_ACTION_TILES]
-OBS = sys.modules["simurgh_env.engine.observation"]
 
 
 def random_states(num_players, mode, games, seed, every=3):

@@ -172,14 +172,15 @@ def test_exploration_tiles_are_never_full_nor_cleared():
     lay_tile(state, 1, 39)
     for seat in range(4):
         stand(state, seat + 1, space(1, seat), RIDER)
+    owners = {2: 0, 3: 4, 4: 1, 5: 2, 6: 3}  # one spearman each on the other tiles
     for a, number in ((2, 1), (3, 2), (4, 3), (5, 4), (6, 5)):
         lay_tile(state, a, number)
-        stand(state, 0, space(a, 1), SPEARMAN) if a == 2 else stand(state, 1 + a % 4, space(a, 1),
-                                                                      SPEARMAN)
+        stand(state, owners[a], space(a, 1), SPEARMAN)
+    assert state[L.AREA_TILE] == 38 and state[L.AREA_COUNT] == 4  # four riders: not full
     give_tile(state, 0, 6)
     set_resources(state, 0, weapon=1)
     do(state, play_tile(6))
-    assert area(1) not in legal(state)
+    assert {a - L.A_AREA + 1 for a in legal(state)} == {2, 3, 4, 5, 6}
 
 
 def test_an_exploration_tile_without_riders_goes_to_the_chronicle():
