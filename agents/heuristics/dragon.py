@@ -2,21 +2,26 @@
 
 Every decision compares the values of the positions its options lead to. A position's value,
 for one seat, is in points:
-- its board (1 per type owned, 1 per strict majority, small extras for a tie, a safe lead and a
-  second Building while rounds remain), less part of the strongest opponent's board;
-- its money: Gold against the interest still to come (the Dragon's position, the Calendars
-  still face down and every tucked Contract are public, so the due of this round's Phase 4 and
-  the expected passes of each stack later are known in distribution), with a heavy penalty for
-  the chance of going bankrupt; Knights kept against the Invasions still face down.
+- its board: 1 per type owned and 1 per strict majority (D55), with small extras for a tie, a
+  safe lead and a second Building while rounds remain, less half the strongest opponent's;
+- its money. Gold is weighed against the interest still to come: the Dragon's position, the
+  Calendars still face down and every tucked Contract are public, so the due of this round's
+  Phase 4 is known in distribution, and so are the expected passes of each stack later. The
+  chance of going bankrupt costs heavily, an expected shortfall over the game less so, and
+  each Gold left over a little. Knights are worth much more: they pay the Invasions still face
+  down, buy Buildings in Castle and Temple chests and break ties (D56).
 
 Contracts are bid by the expected value of the tile each one is likely to win (the others'
 hands are public; their choice is modelled as uniform over their hands), net of the interest
-it will cost under that tile's type. A Treasure-Chest offer is priced so that the offerer
-gains whether the target sells or buys (or above what the target can hold, which forces a
-sale); bids are shaded valuations capped just above what the other bidders can hold.
+it will cost under that tile's type; the Jester counts only as likely as a 13 or 14 is. A
+Treasure-Chest offer is priced so that the offerer gains whether the target sells or buys,
+or just above what the target can hold, which forces the sale (C9). The target sells or buys,
+whichever it values more; a bid is a share of what the stake is worth to the bidder, capped
+at one more than the others can hold. Invasions take the cheaper of 2 Knights and a Building.
 
 Only the seat's own holdings and public information are read; another seat's Gold and Knights
-only as the seat knows them (the ledger's tally, floor and group totals, M15).
+only as the seat knows them (the ledger's tally, floor and group totals, M15). The weights
+were tuned in self-play (heuristic against variants of itself).
 """
 
 import numpy as np
@@ -54,7 +59,7 @@ from dragon_env.engine.tables import (
 from tabletop_core.signatures import POLICY
 
 T = NUM_TYPES
-MAX_STEPS = T + 2  # steps of the Dragon in one Phase 4: 1 + at most T Calendars
+MAX_STEPS = T + 1  # steps of the Dragon in one Phase 4: 1 + at most T Calendars
 
 # Weights (indices into WEIGHTS; `decide` takes any such array, e.g. for tuning).
 OPPONENT = 0  # share of the strongest opponent's board subtracted from one's own
@@ -75,12 +80,12 @@ WEIGHTS = np.array([
     0.3,  # TIE
     0.25,  # SAFE_LEAD
     0.15,  # SECOND
-    0.05,  # GOLD_UNIT
+    0.025,  # GOLD_UNIT
     0.1,  # DEFICIT
     12.0,  # BANKRUPTCY
     9.0,  # ROUND_INCOME
-    0.15,  # KNIGHT_UNIT
-    0.06,  # KNIGHT_EXTRA
+    0.48,  # KNIGHT_UNIT
+    0.19,  # KNIGHT_EXTRA
     0.95,  # CONTINUE
     0.6,  # SHADE
     3.0,  # SHAPE_ROUNDS
@@ -434,39 +439,48 @@ def _is_trigger(card):
 
 
 @njit(cache=True)
-def _trigger_chances(state, seat):
-    """Chance that each other seat reveals a 13 or 14, playing uniformly from its hand."""
+def _card_chances(state, seat):
+    """[other, card]: the chance that each other seat plays each Contract: uniform over its
+    hand (public, C14)."""
     n = state[L.NUM_PLAYERS]
-    out = np.zeros(n)
+    out = np.zeros((n, NUM_CONTRACTS))
     for other in range(n):
         if other == seat:
             continue
         hand = state[L.HAND + other]
         count = 0
-        triggers = 0
         for c in range(NUM_CONTRACTS):
             if (hand >> c) & 1:
+                out[other, c] = 1.0
                 count += 1
-                if _is_trigger(c):
-                    triggers += 1
-        out[other] = triggers / max(count, 1)
+        out[other] /= max(count, 1)
     return out
 
 
 @njit(cache=True)
-def _chance_ahead(state, seat, other, value, trigger_chance):
-    """Chance that `other`, playing uniformly from its hand, picks before a Contract of
-    effective `value` of `seat` (D14: ties go to the nearer seat from the Start Player)."""
+def _trigger_chances(state, seat, cards):
+    """Chance that each other seat reveals a 13 or 14."""
+    n = state[L.NUM_PLAYERS]
+    out = np.zeros(n)
+    for other in range(n):
+        if other != seat:
+            for c in range(NUM_CONTRACTS):
+                if _is_trigger(c):
+                    out[other] += cards[other, c]
+    return out
+
+
+@njit(cache=True)
+def _chance_ahead(state, seat, other, value, trigger_chance, cards):
+    """Chance that `other` picks before a Contract of effective `value` of `seat` (D14: ties go
+    to the nearer seat from the Start Player)."""
     n = state[L.NUM_PLAYERS]
     start = state[L.START]
     earlier = (other - start) % n < (seat - start) % n
-    hand = state[L.HAND + other]
-    count = 0
     ahead = 0.0
     for c in range(NUM_CONTRACTS):
-        if not (hand >> c) & 1:
+        if cards[other, c] == 0.0:
             continue
-        count += 1
         if CONTRACT_IS_JESTER[c]:
             theirs = JESTER_VALUE
             weight = trigger_chance  # a void Jester picks nothing
@@ -474,12 +488,12 @@ def _chance_ahead(state, seat, other, value, trigger_chance):
             theirs = CONTRACT_VALUE[c]
             weight = 1.0
         if theirs > value or (theirs == value and earlier):
-            ahead += weight
-    return ahead / max(count, 1)
+            ahead += weight * cards[other, c]
+    return ahead
 
 
 @njit(cache=True)
-def _ahead_counts(state, seat, value, own_trigger, triggers):
+def _ahead_counts(state, seat, value, own_trigger, triggers, cards):
     """Distribution of the number of other seats that pick before `seat`."""
     n = state[L.NUM_PLAYERS]
     dist = np.zeros(n + 1)
@@ -492,7 +506,7 @@ def _ahead_counts(state, seat, value, own_trigger, triggers):
             if k != seat and k != other:
                 none *= 1.0 - triggers[k]
         chance = 1.0 if own_trigger else 1.0 - none
-        p = _chance_ahead(state, seat, other, value, chance)
+        p = _chance_ahead(state, seat, other, value, chance, cards)
         for k in range(n, 0, -1):
             dist[k] = dist[k] * (1.0 - p) + dist[k - 1] * p
         dist[0] *= 1.0 - p
@@ -500,7 +514,7 @@ def _ahead_counts(state, seat, value, own_trigger, triggers):
 
 
 @njit(cache=True)
-def contract_value(w, view, state, seat, card, tiles, standing, triggers):
+def contract_value(w, view, state, seat, card, tiles, standing, cards, triggers):
     """Expected value of playing `card`: the tile its likely pick position leaves (the others
     take the tiles they want most), or nothing if none is left or a Jester is void. `tiles`
     holds the face-up Buildings, most wanted first, from `_tile_options`."""
@@ -523,7 +537,7 @@ def contract_value(w, view, state, seat, card, tiles, standing, triggers):
         add_debt(view, debt, int(tiles[i, TILE_TYPE]), value, after)
         gains[i] = tiles[i, TILE_BOARD] + money(w, view, after, tiles[i, TILE_GOLD_AFTER],
                                                 knights)
-    ahead = _ahead_counts(state, seat, value, _is_trigger(card), triggers)
+    ahead = _ahead_counts(state, seat, value, _is_trigger(card), triggers, cards)
     expected = 0.0
     for k in range(ahead.shape[0]):
         if ahead[k] > 0.0:
@@ -564,12 +578,13 @@ def _tile_options(w, view, state, seat):
 def _choose_contract(w, view, state, seat, mask):
     tiles = _tile_options(w, view, state, seat)
     standing = current_value(w, view, state, seat)
-    triggers = _trigger_chances(state, seat)
+    cards = _card_chances(state, seat)
+    triggers = _trigger_chances(state, seat, cards)
     best = -1
     best_value = NEVER
     for card in range(NUM_CONTRACTS):
         if mask[L.A_CONTRACT + card]:
-            v = contract_value(w, view, state, seat, card, tiles, standing, triggers)
+            v = contract_value(w, view, state, seat, card, tiles, standing, cards, triggers)
             if v > best_value + 1e-9:
                 best_value = v
                 best = L.A_CONTRACT + card

@@ -287,15 +287,15 @@ def test_it_types_amounts_digit_by_digit(amount):
 
 
 def test_it_bids_one_more_than_the_others_can_hold():
-    state = _mid_game(3)
-    _set(state, 0, buildings={ARENA: 1}, gold=10, knights=0)
-    _set(state, 1, buildings={CASTLE: 1}, gold=0, knights=9)
-    _set(state, 2, buildings={HARBOR: 1}, gold=10, knights=1)
+    state = _mid_game(4)
+    _set(state, 0, buildings={GUILD: 1}, knights=5)
+    _set(state, 1, buildings={CASTLE: 1}, gold=40)
+    _set(state, 2, buildings={HARBOR: 1}, gold=3)
+    _set(state, 3, buildings={TEMPLE: 1}, gold=5)
     state[L.START] = 0
     _phase2(state)
-    _play(state, L.A_ACTIVATE + ARENA)
+    _play(state, L.A_ACTIVATE + GUILD)
     assert state[L.STEP] == L.BID_AMOUNT
-    _entered_amount(state, lambda s: None)  # the activator, without Knights, bids 0
-    # Seat 1 values the 6 Gold stake above 2 Knights; only seat 2's 1 Knight can compete.
-    bid = _entered_amount(state, lambda s: int(s[L.PENDING + 1]))
-    assert bid == 2
+    _entered_amount(state, lambda s: None)  # the activator, without Gold, bids 0
+    # Seat 1 values the 3 Knights of the stake well above 6 Gold; seat 3 can bid 5 at most.
+    assert _entered_amount(state, lambda s: int(s[L.PENDING + 1])) == 6
