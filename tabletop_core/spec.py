@@ -15,8 +15,8 @@ functions (all `@njit(cache=True)`) follow one contract:
     determinize(state, viewer, seed)          resample in place everything `viewer` cannot see
 
 Each is compiled with its explicit signature from `tabletop_core.signatures`, so that shared
-kernels (batch stepping, search) can take them as first-class function arguments and still be
-cached on disk.
+kernels (search, bots) can take them as first-class function arguments and still be cached on
+disk. The batch kernels are specialised per game instead (engine/batch.py), for speed.
 """
 
 from __future__ import annotations
@@ -48,6 +48,9 @@ class GameSpec:
     observe: Callable
     final_scores: Callable
     determinize: Callable
+    # The batch kernels specialised to this engine (tabletop_core.batch).
+    batch_reset: Callable
+    batch_step: Callable
     action_to_string: Callable[[np.ndarray, int], str]
     # What the other seats see of an action (hidden choices such as bids are not described).
     public_action_to_string: Callable[[np.ndarray, int], str]
@@ -64,8 +67,8 @@ class GameSpec:
         engine: ModuleType,
         text: ModuleType,
     ) -> GameSpec:
-        """Assemble a spec from a game's engine package (NUM_ACTIONS, OBS_SIZE, STATE_SIZE and
-        the contract's functions) and its text module (action_to_string,
+        """Assemble a spec from a game's engine package (NUM_ACTIONS, OBS_SIZE, STATE_SIZE, the
+        contract's functions and the batch kernels) and its text module (action_to_string,
         public_action_to_string, render_text); the PettingZoo id is tabletop/<name>-v0."""
         return cls(
             name=name,
@@ -84,6 +87,8 @@ class GameSpec:
             observe=engine.observe,
             final_scores=engine.final_scores,
             determinize=engine.determinize,
+            batch_reset=engine.batch_reset,
+            batch_step=engine.batch_step,
             action_to_string=text.action_to_string,
             public_action_to_string=text.public_action_to_string,
             render_text=text.render_text,

@@ -7,6 +7,7 @@ refresh_game_cache(__file__)
 # ruff: noqa: E402  (the cache check must run before any engine module is compiled)
 
 from dragon_env.engine.actions import current_player, legal_mask, play
+from dragon_env.engine.batch import batch_reset, batch_step
 from dragon_env.engine.determinize import determinize
 from dragon_env.engine.layout import NUM_ACTIONS, STATE_SIZE
 from dragon_env.engine.observation import OBS_SIZE, observe
@@ -17,6 +18,8 @@ __all__ = [
     "NUM_ACTIONS",
     "OBS_SIZE",
     "STATE_SIZE",
+    "batch_reset",
+    "batch_step",
     "current_player",
     "determinize",
     "final_scores",

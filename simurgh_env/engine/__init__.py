@@ -10,6 +10,7 @@ refresh_numba_cache(Path(__file__).parent.parent, Path(tabletop_core.__file__).p
 # ruff: noqa: E402  (the cache check must run before any engine module is compiled)
 
 from simurgh_env.engine.actions import current_player, legal_mask, play
+from simurgh_env.engine.batch import batch_reset, batch_step
 from simurgh_env.engine.determinize import determinize
 from simurgh_env.engine.layout import CONFIG_SIZE, NUM_ACTIONS, STATE_SIZE
 from simurgh_env.engine.observation import OBS_SIZE, observe
@@ -21,6 +22,8 @@ __all__ = [
     "NUM_ACTIONS",
     "OBS_SIZE",
     "STATE_SIZE",
+    "batch_reset",
+    "batch_step",
     "current_player",
     "determinize",
     "final_scores",

@@ -1,0 +1,25 @@
+"""The batch kernels: the shared ones of tabletop_core.batch specialised to this engine
+(compiled once per game and cached on disk)."""
+
+from numba import njit
+
+from dragon_env.engine import actions as moves
+from dragon_env.engine import observation, scoring, setup
+from tabletop_core.batch import reset_games, step_games
+
+
+@njit(cache=True)
+def batch_reset(states, config, base_seed, episodes, obs, masks, players):
+    """See tabletop_core.batch.reset_games."""
+    reset_games(states, config, base_seed, episodes, obs, masks, players,
+                setup.init, moves.current_player, moves.legal_mask,
+                observation.observe)
+
+
+@njit(cache=True)
+def batch_step(states, config, actions, base_seed, episodes, reward_mode, obs, masks, rewards,
+               done, players):
+    """See tabletop_core.batch.step_games."""
+    step_games(states, config, actions, base_seed, episodes, reward_mode, obs, masks, rewards,
+               done, players, setup.init, moves.play, moves.current_player, moves.legal_mask,
+               observation.observe, scoring.final_scores)
