@@ -4,10 +4,13 @@ a short training run whose model plays a tournament."""
 import numpy as np
 import pytest
 
-import aquilon_env
+from agents.games import DEFAULT_TRAIN_PLAYERS, load_game
 from agents.selfplay import OpponentPool, SelfPlayVecEnv
-from aquilon_env import engine as E
 from tabletop_core.rng import derive_seed
+
+GAMES = ["aquilon", "dragon", "simurgh"]
+# Learner steps long enough for games of each kind to end on both kinds of move.
+REWARD_CHECK_STEPS = {"aquilon": 700, "dragon": 900, "simurgh": 2500}
 
 
 def _recording(env):
@@ -25,14 +28,16 @@ def _recording(env):
     return log
 
 
-def test_learner_gets_its_true_final_reward_whoever_ends_the_game():
-    env = SelfPlayVecEnv("aquilon", 3, 2, OpponentPool(bots=("random",), seed=1), seed=5)
+@pytest.mark.parametrize("game", GAMES)
+def test_learner_gets_its_true_final_reward_whoever_ends_the_game(game):
+    players = DEFAULT_TRAIN_PLAYERS[game]
+    env = SelfPlayVecEnv(game, 3, players, OpponentPool(bots=("random",), seed=1), seed=5)
     log = _recording(env)
     env.reset()
     rng = np.random.default_rng(0)
     episode = [0, 0, 0]
     checked = {"learner": 0, "opponent": 0}
-    for _ in range(700):
+    for _ in range(REWARD_CHECK_STEPS[game]):
         masks = env.action_masks()
         actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
         seats_before = env.learner_seat.copy()
@@ -42,7 +47,7 @@ def test_learner_gets_its_true_final_reward_whoever_ends_the_game():
                 assert rewards[i] == 0.0
                 continue
             # Replay the finished game in a plain environment from its seed.
-            raw = aquilon_env.raw_env(num_players=2)
+            raw = load_game(game).raw_env(num_players=players)
             raw.reset(seed=int(derive_seed(5, i, episode[i])))
             actions_i = log[i]
             n_actions = _game_length(actions_i, raw)
@@ -66,9 +71,11 @@ def _game_length(actions, raw):
     raise AssertionError("the recorded game did not end")
 
 
-def test_learner_acts_only_at_its_seat_and_sees_its_own_observation():
+@pytest.mark.parametrize("game", GAMES)
+def test_learner_acts_only_at_its_seat_and_sees_its_own_observation(game):
+    E = load_game(game).engine
     pool = OpponentPool(bots=("heuristic", "random"), seed=2)
-    env = SelfPlayVecEnv("aquilon", 4, 3, pool, seed=8)
+    env = SelfPlayVecEnv(game, 4, 3, pool, seed=8)
     obs = env.reset()
     rng = np.random.default_rng(1)
     own = np.zeros(E.OBS_SIZE, np.float32)
@@ -98,18 +105,20 @@ def test_opponent_sampling_is_reproducible():
     assert 0.35 < sum(isinstance(x, int) for x in d) / len(d) < 0.65
 
 
-def test_short_training_run_produces_a_model_that_plays_a_tournament(tmp_path):
+@pytest.mark.parametrize("game", GAMES)
+def test_short_training_run_produces_a_model_that_plays_a_tournament(game, tmp_path):
     from agents.tournament import run_tournament
     from agents.train import TrainConfig, train
 
-    config = TrainConfig(game="aquilon", num_players=2, steps=1024, num_envs=16, n_steps=32,
+    players = DEFAULT_TRAIN_PLAYERS[game]
+    config = TrainConfig(game=game, num_players=players, steps=1024, num_envs=16, n_steps=32,
                          batch_size=256, snapshot_every=1, eval_every=2, eval_games=2,
                          out=str(tmp_path / "run"))
     path = train(config, progress=False)
     assert path.exists()
     assert (tmp_path / "run" / "learning_curve.png").exists()
     assert list((tmp_path / "run" / "tensorboard").iterdir())
-    results, records = run_tournament("aquilon", 2, [f"ppo:{path}", "random"], 2,
+    results, records = run_tournament(game, players, [f"ppo:{path}", "random"], 2,
                                       workers=1, progress=False)
     assert {r.bot for r in results} == {f"ppo:{path}", "random"}
     assert all(len(r.actions) > 40 for r in records)
