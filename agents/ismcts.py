@@ -2,9 +2,13 @@
 
 Every iteration samples a full state from the searching seat's information with the engine's
 `determinize`, descends one tree shared by all samples (UCB over the actions available in that
-sample, with availability counts), adds one node, finishes the game with random legal moves
-and backs up rank rewards. All of it runs inside numba on the game's engine functions, passed
-as first-class functions, so the same cached kernel serves every game.
+sample, with availability counts), adds one node, plays the game out with the rollout policy
+and backs up rank rewards. The rollout policy (the game's heuristic) also guides the tree:
+its choice is expanded first and gets a progressive bias, `bias / (visits + 1)`, in the UCB
+score (Chaslot et al. 2008), so a small budget refines the heuristic rather than replacing it
+with noisy averages. A playout may stop after `playout_limit` moves, where the position is
+scored as if the game ended there. All of it runs inside numba on the game's engine
+functions, passed as first-class functions, so the same cached kernel serves every game.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ _SEARCH = types.void(
     STATE, types.int64, types.int64, types.int64, types.int32[::1], types.float64,
     types.int32[:, ::1], types.int32[::1], types.float64[::1], types.float64[::1],
     types.float64[::1], types.int64[::1], DeterminizeFn, PlayFn, CurrentPlayerFn, LegalMaskFn,
-    FinalScoresFn, PolicyFn, types.float64,
+    FinalScoresFn, PolicyFn, types.float64, types.float64, types.int64, types.boolean,
 )
 
 
@@ -54,10 +58,29 @@ def _rollout_rewards(scores, keys, num_players, out):
         out[i] += max(-1.0, min(1.0, margin))
 
 
+@njit(cache=True)
+def _nth_untried(children, mask, n):
+    """The n-th legal action (from 0) that has no child yet."""
+    for a in range(mask.shape[0]):
+        if mask[a] and children[a] < 0:
+            if n == 0:
+                return a
+            n -= 1
+    return -1
+
+
+@njit(cache=True)
+def _policy_action(state, player, mask, rng, policy, epsilon):
+    """The policy's action, or with probability `epsilon` a uniformly random legal one."""
+    if rng_next(rng, 0) < epsilon * 4294967296.0:
+        return random_legal(mask, rng)
+    return policy(state, player, mask, rng)
+
+
 @njit(_SEARCH, cache=True)
 def search(root, seat, num_players, iterations, rng, exploration, children, mover, visits,
            availability, value, node_count, determinize, play, current_player, legal_mask,
-           final_scores, rollout_policy, epsilon):
+           final_scores, rollout_policy, epsilon, bias, playout_limit, own_moves_only):
     """Run `iterations` more iterations on the tree held in the arrays (node 0 is the root)."""
     num_actions = children.shape[1]
     max_nodes = children.shape[0]
@@ -76,6 +99,10 @@ def search(root, seat, num_players, iterations, rng, exploration, children, move
             if player < 0:
                 break
             legal_mask(state, mask)
+            if own_moves_only and player != seat:
+                play(state, _policy_action(state, player, mask, rng, rollout_policy, epsilon))
+                continue
+            hint = rollout_policy(state, player, mask, rng) if bias > 0.0 else -1
             untried = 0
             for a in range(num_actions):
                 if mask[a]:
@@ -85,23 +112,21 @@ def search(root, seat, num_players, iterations, rng, exploration, children, move
                     else:
                         availability[child] += 1.0
             if untried > 0 and node_count[0] < max_nodes:
-                pick = rng_below(rng, 0, untried)
-                for a in range(num_actions):
-                    if mask[a] and children[node, a] < 0:
-                        if pick == 0:
-                            child = node_count[0]
-                            node_count[0] += 1
-                            children[node, a] = child
-                            children[child, :] = -1
-                            mover[child] = player
-                            visits[child] = 0.0
-                            value[child] = 0.0
-                            availability[child] = 1.0
-                            play(state, a)
-                            depth += 1
-                            path[depth] = child
-                            break
-                        pick -= 1
+                if hint >= 0 and children[node, hint] < 0:
+                    chosen = hint
+                else:
+                    chosen = _nth_untried(children[node], mask, rng_below(rng, 0, untried))
+                child = node_count[0]
+                node_count[0] += 1
+                children[node, chosen] = child
+                children[child, :] = -1
+                mover[child] = player
+                visits[child] = 0.0
+                value[child] = 0.0
+                availability[child] = 1.0
+                play(state, chosen)
+                depth += 1
+                path[depth] = child
                 break
             best = -1
             best_score = -1e300
@@ -115,6 +140,8 @@ def search(root, seat, num_players, iterations, rng, exploration, children, move
                     score = value[child] / visits[child] + exploration * np.sqrt(
                         np.log(availability[child]) / visits[child]
                     )
+                    if a == hint:
+                        score += bias / (visits[child] + 1.0)
                 if score > best_score:
                     best_score = score
                     best = a
@@ -126,15 +153,14 @@ def search(root, seat, num_players, iterations, rng, exploration, children, move
             play(state, best)
             depth += 1
             path[depth] = node
-        while True:
+        moves = 0
+        while moves != playout_limit:
             player = current_player(state)
             if player < 0:
                 break
+            moves += 1
             legal_mask(state, mask)
-            if rng_next(rng, 0) < epsilon * 4294967296.0:
-                play(state, random_legal(mask, rng))
-            else:
-                play(state, rollout_policy(state, player, mask, rng))
+            play(state, _policy_action(state, player, mask, rng, rollout_policy, epsilon))
         final_scores(state, scores, keys)
         _rollout_rewards(scores, keys, num_players, rewards)
         for d in range(1, depth + 1):
@@ -174,16 +200,24 @@ def run_search(
     exploration: float = 0.7,
     rollout_policy: EngineFunction | None = None,
     epsilon: float = 0.1,
+    bias: float = 0.0,
+    playout_limit: int = -1,
+    own_moves_only: bool = False,
 ) -> tuple[int, SearchTree, int]:
     """Search from `state` (only ever determinized from `seat`'s view) for an iteration or time
     budget; return (most visited legal root action, tree, iterations run).
 
     Playouts follow `rollout_policy` (default: uniformly random), with a uniformly random
-    action instead with probability `epsilon`.
+    action instead with probability `epsilon`, for at most `playout_limit` moves (-1: to the
+    end). With `bias` > 0 the rollout policy's choice at each tree node is expanded first and
+    favoured by `bias / (visits + 1)`. With `own_moves_only` the tree holds only `seat`'s
+    decisions and the other seats play the rollout policy throughout: no opponent node can
+    react to a choice of `seat`'s that it could not see (a secret bid), at the price of
+    modelling the others by that policy.
     """
     functions = engine_functions(game)
     if rollout_policy is None:
-        rollout_policy, epsilon = RANDOM_POLICY, 1.0
+        rollout_policy, epsilon, bias = RANDOM_POLICY, 1.0, 0.0
     budget = iterations if iterations is not None else 1 << 40
     max_nodes = min(budget, 200_000) + 1 if iterations is not None else 200_001
     tree = SearchTree(max_nodes, game.num_actions)
@@ -198,7 +232,8 @@ def run_search(
             state, seat, num_players, step, rng, exploration, tree.children, tree.mover,
             tree.visits, tree.availability, tree.value, tree.node_count, functions["determinize"],
             functions["play"], functions["current_player"], functions["legal_mask"],
-            functions["final_scores"], rollout_policy, epsilon,
+            functions["final_scores"], rollout_policy, epsilon, bias, playout_limit,
+            own_moves_only,
         )
         done += step
         if deadline is not None and time.perf_counter() >= deadline:

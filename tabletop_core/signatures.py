@@ -1,8 +1,9 @@
 """Explicit numba signatures of the engine contract (see spec.py).
 
 Each game compiles its entry points with these signatures, which makes them first-class
-function values of fixed types: shared kernels (batch stepping, search) take them as arguments
-and are still cached on disk, compiled once for every game.
+function values of fixed types: shared kernels (search, bot policies, test drivers) take them
+as arguments and are still cached on disk, compiled once for every game. The batch kernels,
+where every nanosecond counts, are specialised per game instead (tabletop_core.batch).
 """
 
 from __future__ import annotations
