@@ -8,6 +8,7 @@
    Interest).
 
     python3 benchmarks/training.py [--steps 200000] [--throughput-steps 8192] [--game aquilon]
+                                   [--only throughput|budget]
 """
 
 from __future__ import annotations
@@ -42,9 +43,18 @@ def main() -> None:
     parser.add_argument("--throughput-steps", type=int, default=8192)
     parser.add_argument("--eval-games", type=int, default=100)
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    parser.add_argument("--only", choices=("throughput", "budget"), help="run one part only")
     args = parser.parse_args()
     torch.set_num_threads(1)
     games = args.game or installed_games()
+    if args.only != "budget":
+        print_throughput(games, args.throughput_steps)
+    if args.only != "throughput":
+        print_budget(games, args.steps, args.eval_games)
+
+
+def print_throughput(games: list[str], steps: int) -> None:
+    """Learner steps per second in MaskablePPO's loop, batched and single-env, per game."""
     print("| game | interface | learner steps/s in MaskablePPO |")
     print("|---|---|---:|")
     for game in games:
@@ -53,22 +63,26 @@ def main() -> None:
         single = DummyVecEnv([lambda g=game, p=players: SingleAgentEnv(g, p, "random")])
         for name, env, n in (("SelfPlayVecEnv, 64 games", batched, 64),
                              ("single-env wrapper", single, 2048)):
-            sps = loop_steps_per_second(env, args.throughput_steps, n)
+            sps = loop_steps_per_second(env, steps, n)
             print(f"| {game} ({players}p) | {name} | {sps:,.0f} |", flush=True)
+
+
+def print_budget(games: list[str], steps: int, eval_games: int) -> None:
+    """Per game: a self-play run of `steps`, then the model's win rates against the bots."""
     print("\n| game | players | budget (steps) | wall time | vs random | vs heuristic |")
     print("|---|---:|---:|---:|---:|---:|")
     for game in games:
         players = DEFAULT_TRAIN_PLAYERS[game]
-        config = TrainConfig(game=game, num_players=players, steps=args.steps,
+        config = TrainConfig(game=game, num_players=players, steps=steps,
                              eval_every=10**9, eval_games=10, out=f"runs/bench-train-{game}")
         start = time.perf_counter()
         path = train(config, progress=False)
         wall = time.perf_counter() - start
         cells = []
         for bot in ("random", "heuristic"):
-            rate, low, high = evaluate_model(config, str(path), bot, args.eval_games)
+            rate, low, high = evaluate_model(config, str(path), bot, eval_games)
             cells.append(f"{rate:.1%} ({low:.1%}-{high:.1%})")
-        print(f"| {game} | {players} | {args.steps:,} | {wall / 60:.1f} min | "
+        print(f"| {game} | {players} | {steps:,} | {wall / 60:.1f} min | "
               f"{cells[0]} | {cells[1]} |", flush=True)
 
 
