@@ -5,7 +5,7 @@ The two bots fill the table alternately (2 players: one each; 4 players: two eac
 rotated game by game; the figure is the share of games the first bot's side wins (a shared win
 counts fractionally), so equal bots would score 50%, with its 95% Wilson interval.
 
-    python3 benchmarks/bots.py [--games 60] [--ismcts ismcts:200] [--game aquilon]
+    python3 benchmarks/bots.py [--games 60] [--ismcts ismcts:200] [--game aquilon] [--players 4]
 """
 
 from __future__ import annotations
@@ -50,12 +50,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60, help="games per match")
     parser.add_argument("--ismcts", default="ismcts:200", help="the ISMCTS bot and budget")
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    parser.add_argument("--players", type=int, action="append",
+                        help="only these player counts (repeatable)")
     args = parser.parse_args()
     games = args.game or installed_games()
     print("| game | players | match | games | win rate of the first (95% CI) | ISMCTS it/s |")
     print("|---|---:|---|---:|---:|---:|")
     for game in games:
         for players in PLAYER_COUNTS[game]:
+            if args.players and players not in args.players:
+                continue
             speed = ismcts_speed(game, players)
             for first, second in (("heuristic", "random"), (args.ismcts, "heuristic")):
                 _, records = run_tournament(game, players, [first, second], args.games,
