@@ -3,7 +3,7 @@
 import os
 
 # numba's OpenMP threads spin for a long time by default before sleeping; when other processes
-# keep the cores busy (a learner, tournament workers) that spinning made the batch kernels ~18x
+# keep the cores busy (a learner, tournament workers) that spinning made the batch kernels 20x
 # slower (benchmarks/throughput.py). A shorter spin costs ~5% on an idle machine. Set before the
 # OpenMP runtime loads; a value of the user's own wins.
 os.environ.setdefault("GOMP_SPINCOUNT", "10000")

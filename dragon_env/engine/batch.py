@@ -1,5 +1,6 @@
 """The batch kernels: the shared ones of tabletop_core.batch specialised to this engine
-(compiled once per game and cached on disk)."""
+(compiled once per game and cached on disk). Each game names its engine functions here because
+numba's disk cache cannot hold kernels built by a factory at run time; the logic is shared."""
 
 from numba import njit
 
