@@ -62,7 +62,8 @@ def _train(args: argparse.Namespace) -> None:
         game=args.game, num_players=players, steps=args.steps, seed=args.seed,
         num_envs=args.envs, bots=tuple(b for b in args.opponents.split(",") if b),
         snapshot_share=args.snapshot_share, snapshot_every=args.snapshot_every,
-        eval_every=args.eval_every, eval_games=args.eval_games, out=out,
+        eval_every=args.eval_every, eval_games=args.eval_games, max_moves=args.max_moves,
+        out=out,
     )
     path = train(config, progress=not args.quiet)
     print(f"\nmodel: {path}  (use it as the bot ppo:{path})")
@@ -154,6 +155,9 @@ def main(argv: list[str] | None = None) -> None:
     tr.add_argument("--eval-every", type=int, default=10,
                     help="PPO updates between evaluations against random and heuristic")
     tr.add_argument("--eval-games", type=int, default=40, help="games per evaluation and bot")
+    tr.add_argument("--max-moves", type=int, default=None,
+                    help="truncate training games longer than this many moves of all seats "
+                         "(default: no limit; a safety net against stalling agents)")
     tr.add_argument("--out", default=None, help="output folder (default runs/train-<game>)")
     tr.add_argument("--quiet", action="store_true", help="no progress bar")
     tr.set_defaults(run=_train)

@@ -109,7 +109,7 @@ class SelfPlayVecEnv(VecEnv):
         for i in range(self.num_envs):
             self._new_episode(i)
         self._advance_opponents(np.zeros(self.num_envs, np.float32),
-                                np.zeros(self.num_envs, bool))
+                                np.zeros(self.num_envs, bool), np.zeros(self.num_envs, bool))
         self._last_obs[:] = self.batch._obs
         return self._last_obs.copy()
 
@@ -120,11 +120,13 @@ class SelfPlayVecEnv(VecEnv):
         out = self.batch.step(self._actions)
         rewards = np.zeros(self.num_envs, np.float32)
         dones = np.zeros(self.num_envs, bool)
-        self._collect_ends(out, rewards, dones)
-        self._advance_opponents(rewards, dones)
+        truncated = np.zeros(self.num_envs, bool)
+        self._collect_ends(out, rewards, dones, truncated)
+        self._advance_opponents(rewards, dones, truncated)
         infos = [{} for _ in range(self.num_envs)]
         for i in np.flatnonzero(dones):
             infos[i]["terminal_observation"] = self._last_obs[i].copy()
+            infos[i]["TimeLimit.truncated"] = bool(truncated[i])
         self._last_obs[:] = self.batch._obs
         return self._last_obs.copy(), rewards, dones, infos
 
@@ -165,15 +167,16 @@ class SelfPlayVecEnv(VecEnv):
         self.opponent[i] = self.pool.sample()
         self.episodes[i] += 1
 
-    def _collect_ends(self, out, rewards, dones) -> None:
-        for i in np.flatnonzero(out.terminated):
+    def _collect_ends(self, out, rewards, dones, truncated) -> None:
+        for i in np.flatnonzero(out.terminated | out.truncated):
             if dones[i]:
                 continue  # a game the learner never acted in (cannot happen in practice)
-            rewards[i] = out.rewards[i, self.learner_seat[i]]
+            rewards[i] = out.rewards[i, self.learner_seat[i]]  # 0 if truncated
             dones[i] = True
+            truncated[i] = out.truncated[i]
             self._new_episode(i)
 
-    def _advance_opponents(self, rewards, dones) -> None:
+    def _advance_opponents(self, rewards, dones, truncated) -> None:
         batch = self.batch
         while True:
             waiting = batch._players != self.learner_seat
@@ -190,7 +193,7 @@ class SelfPlayVecEnv(VecEnv):
                 else:
                     actions[chosen] = self._snapshot_actions(kind, chosen)
             out = batch.step(actions, skip_negative=True)
-            self._collect_ends(out, rewards, dones)
+            self._collect_ends(out, rewards, dones, truncated)
 
     def _snapshot_actions(self, index: int, chosen: np.ndarray) -> np.ndarray:
         policy = self.pool.snapshots[index]

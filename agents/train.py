@@ -40,6 +40,7 @@ class TrainConfig:
     snapshot_every: int = 5
     eval_every: int = 10
     eval_games: int = 40
+    max_moves: int | None = None  # truncate games longer than this (all seats' moves)
     out: str = "runs/train"
 
 
@@ -101,7 +102,7 @@ def train(config: TrainConfig, progress: bool = True) -> Path:
     pool = OpponentPool(bots=tuple(config.bots), snapshot_share=config.snapshot_share,
                         seed=config.seed)
     env = SelfPlayVecEnv(config.game, config.num_envs, config.num_players, pool,
-                         seed=config.seed)
+                         seed=config.seed, max_moves=config.max_moves)
     model = MaskablePPO(
         "MlpPolicy", env, n_steps=config.n_steps, batch_size=config.batch_size,
         learning_rate=config.learning_rate, ent_coef=config.ent_coef, gamma=1.0,

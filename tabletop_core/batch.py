@@ -8,7 +8,9 @@ kernel per game with the engine calls resolved at compile time (inlined across m
 
 `step_games` applies actions[i] to game i; a game that ends writes its final rewards to
 rewards[i] (zeros otherwise), sets done[i], and is dealt again at once from the seed derived
-from (base_seed, i, episodes[i]), so obs/masks/players always describe a game to play.
+from (base_seed, i, episodes[i]), so obs/masks/players always describe a game to play. With a
+move limit, a game that reaches it unfinished is truncated: truncated[i], no reward, dealt
+again.
 """
 
 from __future__ import annotations
@@ -36,9 +38,11 @@ def reset_games(states, config, base_seed, episodes, obs, masks, players,
 
 
 @njit(cache=True, parallel=True)
-def step_games(states, config, actions, base_seed, episodes, reward_mode, obs, masks, rewards,
-               done, players, init, play, current_player, legal_mask, observe, final_scores):
-    """Play actions[i] in game i; finished games pay their rewards and are dealt again. A
+def step_games(states, config, actions, base_seed, episodes, reward_mode, move_counts, max_moves,
+               obs, masks, rewards, done, truncated, players,
+               init, play, current_player, legal_mask, observe, final_scores):
+    """Play actions[i] in game i; finished games pay their rewards and are dealt again, and so
+    are games that reach `max_moves` moves unfinished (0: no limit), without reward. A
     negative action leaves game i as it is (no reward, not done)."""
     num_players = rewards.shape[1]
     for i in prange(states.shape[0]):
@@ -46,16 +50,21 @@ def step_games(states, config, actions, base_seed, episodes, reward_mode, obs, m
         for seat in range(num_players):
             rewards[i, seat] = 0.0
         done[i] = False
+        truncated[i] = False
         if actions[i] < 0:
             continue
         play(state, actions[i])
+        move_counts[i] += 1
         done[i] = current_player(state) < 0
+        truncated[i] = not done[i] and max_moves > 0 and move_counts[i] >= max_moves
         if done[i]:
             scores = np.zeros(num_players, np.float64)
             keys = np.zeros(num_players, np.int64)
             final_scores(state, scores, keys)
             final_rewards(scores, keys, num_players, reward_mode, rewards[i])
+        if done[i] or truncated[i]:
             episodes[i] += 1
+            move_counts[i] = 0
             init(state, config, derive_seed(base_seed, i, episodes[i]))
         players[i] = current_player(state)
         legal_mask(state, masks[i])
@@ -101,10 +110,15 @@ class BatchOutput:
     current_player: np.ndarray  # [N] int64: seat to act
     rewards: np.ndarray  # [N, P] float32: final rewards of games that just ended, else 0
     terminated: np.ndarray  # [N] bool: the game ended with this step (and was dealt again)
+    truncated: np.ndarray  # [N] bool: the game reached the move limit unfinished (dealt again)
 
 
 class BatchEnvBase:
     """N independent games of one kind; subclasses set `game`.
+
+    `max_moves` (default None: no limit) truncates a game that has not ended after that many
+    moves of all seats together: a safety net for training, since Simurgh's rules let players
+    who never progress play forever (docs/rules/simurgh.md).
 
     The arrays in the returned `BatchOutput` are reused by the next call: copy them to keep them.
     """
@@ -117,10 +131,16 @@ class BatchEnvBase:
         num_players: int = 2,
         seed: int = 0,
         reward_mode: str = "rank",
+        max_moves: int | None = None,
         **options: Any,
     ):
         game = self.game
         game.check_num_players(num_players)
+        if max_moves is not None and (
+            not isinstance(max_moves, int | np.integer) or isinstance(max_moves, bool)
+            or max_moves < 1
+        ):
+            raise ValueError(f"max_moves must be None or a positive integer, got {max_moves!r}")
         if not isinstance(num_envs, int | np.integer) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, got {num_envs!r}")
         if reward_mode not in REWARD_MODES:
@@ -131,6 +151,7 @@ class BatchEnvBase:
         self.num_players = int(num_players)
         self.seed = int(seed)
         self.reward_mode = REWARD_MODES.index(reward_mode)
+        self.max_moves = 0 if max_moves is None else int(max_moves)
         self.config = game.make_config(self.num_players, **options)
         n = self.num_envs
         self.states = np.zeros((n, game.state_size), np.int32)
@@ -140,6 +161,8 @@ class BatchEnvBase:
         self._players = np.zeros(n, np.int64)
         self._rewards = np.zeros((n, self.num_players), np.float32)
         self._done = np.zeros(n, np.bool_)
+        self._truncated = np.zeros(n, np.bool_)
+        self._moves = np.zeros(n, np.int64)
         self._ready = False
         self._sampler: np.ndarray | None = None
 
@@ -151,6 +174,8 @@ class BatchEnvBase:
             self._players,
         )
         self._rewards[:] = 0
+        self._moves[:] = 0
+        self._truncated[:] = False
         self._done[:] = False
         self._ready = True
         return self._output()
@@ -175,7 +200,8 @@ class BatchEnvBase:
             )
         self.game.batch_step(
             self.states, self.config, actions, self.seed, self.episodes, self.reward_mode,
-            self._obs, self._masks, self._rewards, self._done, self._players,
+            self._moves, self.max_moves, self._obs, self._masks, self._rewards, self._done,
+            self._truncated, self._players,
         )
         return self._output()
 
@@ -195,4 +221,5 @@ class BatchEnvBase:
         return out
 
     def _output(self) -> BatchOutput:
-        return BatchOutput(self._obs, self._masks, self._players, self._rewards, self._done)
+        return BatchOutput(self._obs, self._masks, self._players, self._rewards, self._done,
+                           self._truncated)

@@ -18,9 +18,9 @@ def batch_reset(states, config, base_seed, episodes, obs, masks, players):
 
 
 @njit(cache=True)
-def batch_step(states, config, actions, base_seed, episodes, reward_mode, obs, masks, rewards,
-               done, players):
+def batch_step(states, config, actions, base_seed, episodes, reward_mode, move_counts, max_moves,
+               obs, masks, rewards, done, truncated, players):
     """See tabletop_core.batch.step_games."""
-    step_games(states, config, actions, base_seed, episodes, reward_mode, obs, masks, rewards,
-               done, players, setup.init, moves.play, moves.current_player, moves.legal_mask,
-               observation.observe, scoring.final_scores)
+    step_games(states, config, actions, base_seed, episodes, reward_mode, move_counts, max_moves,
+               obs, masks, rewards, done, truncated, players, setup.init, moves.play,
+               moves.current_player, moves.legal_mask, observation.observe, scoring.final_scores)
