@@ -101,3 +101,47 @@ def compare_with_golden(path: Path, text: str) -> None:
     for i, (got, want) in enumerate(zip(text.splitlines(), expected.splitlines(), strict=False)):
         assert got == want, f"{path.name} differs at line {i + 1}"
     assert text == expected
+
+
+def check_batch_against_single_games(batch, engine, steps: int, reward_mode: int = 0) -> int:
+    """Step a freshly built `batch` with random actions for `steps` steps next to the same games
+    played one by one on `engine`; assert views, terminations and rewards agree, with finished
+    games dealt again from (seed, i, episode). Return how many games finished."""
+    from tabletop_core.rewards import final_rewards
+    from tabletop_core.rng import derive_seed
+
+    E, n, players, seed = engine, batch.num_envs, batch.num_players, batch.seed
+    out = batch.reset()
+    singles = [np.zeros(E.STATE_SIZE, np.int32) for _ in range(n)]
+    episodes = [0] * n
+    for i, s in enumerate(singles):
+        E.init(s, batch.config, derive_seed(seed, i, 0))
+    obs = np.zeros(E.OBS_SIZE, np.float32)
+    mask = np.zeros(E.NUM_ACTIONS, np.uint8)
+    finished = 0
+    for _ in range(steps):
+        for i, s in enumerate(singles):
+            assert out.current_player[i] == E.current_player(s)
+            E.legal_mask(s, mask)
+            np.testing.assert_array_equal(out.action_mask[i], mask)
+            E.observe(s, E.current_player(s), obs)
+            np.testing.assert_array_equal(out.observation[i], obs)
+        actions = batch.sample_random_actions()
+        out = batch.step(actions)
+        for i, s in enumerate(singles):
+            E.play(s, int(actions[i]))
+            over = E.current_player(s) < 0
+            assert bool(out.terminated[i]) == over
+            if over:
+                scores = np.zeros(players)
+                keys = np.zeros(players, np.int64)
+                expected = np.zeros(players)
+                E.final_scores(s, scores, keys)
+                final_rewards(scores, keys, players, reward_mode, expected)
+                np.testing.assert_allclose(out.rewards[i], expected, atol=1e-6)
+                episodes[i] += 1
+                E.init(s, batch.config, derive_seed(seed, i, episodes[i]))
+                finished += 1
+            else:
+                assert not out.rewards[i].any()
+    return finished

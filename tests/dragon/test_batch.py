@@ -5,50 +5,16 @@ import pytest
 
 import dragon_env
 from dragon_env import engine as E
-from tabletop_core.rewards import final_rewards
-from tabletop_core.rng import derive_seed
+
+from ..common import check_batch_against_single_games
 
 
 @pytest.mark.parametrize("players, reward_mode", [(3, 0), (5, 1)])
 def test_batch_matches_single_games_through_resets(players, reward_mode):
-    n, seed = 6, 5
-    batch = dragon_env.BatchEnv(num_envs=n, num_players=players, seed=seed,
+    batch = dragon_env.BatchEnv(num_envs=6, num_players=players, seed=5,
                                 reward_mode=("rank", "margin")[reward_mode])
-    out = batch.reset()
-    config = np.array([players, -1], np.int32)
-    singles = [np.zeros(E.STATE_SIZE, np.int32) for _ in range(n)]
-    episodes = [0] * n
-    for i, s in enumerate(singles):
-        E.init(s, config, derive_seed(seed, i, 0))
-    obs = np.zeros(E.OBS_SIZE, np.float32)
-    mask = np.zeros(E.NUM_ACTIONS, np.uint8)
-    finished = 0
-    for _ in range(400):
-        for i, s in enumerate(singles):
-            assert out.current_player[i] == E.current_player(s)
-            E.legal_mask(s, mask)
-            np.testing.assert_array_equal(out.action_mask[i], mask)
-            E.observe(s, E.current_player(s), obs)
-            np.testing.assert_array_equal(out.observation[i], obs)
-        actions = batch.sample_random_actions()
-        out = batch.step(actions)
-        for i, s in enumerate(singles):
-            E.play(s, int(actions[i]))
-            over = E.current_player(s) < 0
-            assert bool(out.terminated[i]) == over
-            if over:
-                scores = np.zeros(players)
-                keys = np.zeros(players, np.int64)
-                expected = np.zeros(players)
-                E.final_scores(s, scores, keys)
-                final_rewards(scores, keys, players, reward_mode, expected)
-                np.testing.assert_allclose(out.rewards[i], expected, atol=1e-6)
-                episodes[i] += 1
-                E.init(s, config, derive_seed(seed, i, episodes[i]))
-                finished += 1
-            else:
-                assert not out.rewards[i].any()
-    assert finished >= n  # every game ended at least once and was dealt again
+    finished = check_batch_against_single_games(batch, E, steps=400, reward_mode=reward_mode)
+    assert finished >= 6  # every game ended at least once and was dealt again
 
 
 def test_batch_is_reproducible_and_seed_dependent():
