@@ -1,0 +1,187 @@
+"""An SVG drawing of the Dragon's Interest table for one viewer (a seat, or the public).
+
+It shows what `text.render_text` tells that viewer: the Mountain (each stack's face-up tile,
+its face-down count and the public multiset of what is left in it, the Dragon's place), the
+round and step, and each kingdom: Buildings per type with the interest of the Contracts tucked
+under them, points, the Contracts still in hand, the Contract revealed this round and the
+latest sealed bids once revealed. Gold and Knights: exact for the viewer's own seat; for
+another seat what the viewer can count of it (and the lower bound it has proven); the public
+view shows none. A shut Treasure Chest's amount is drawn only for the offerer and the target,
+and a committed but unrevealed choice only for the seat that made it.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from dragon_env.data import BUILDINGS, CONTRACTS
+from dragon_env.engine import layout as L
+from dragon_env.engine.ledger import floor, is_exact, tally
+from dragon_env.engine.scoring import points
+from dragon_env.engine.tables import JESTER_VALUE, NUM_TYPES, STACK_SIZE
+from dragon_env.text import CURRENCY_NAMES, describe_contract, describe_tile
+from tabletop_core.svg import HIDDEN_FILL, MUTED, Drawing, clip, seat_colour, viewer_label
+
+WIDTH = 1100
+TOP = 350
+BOARD_H = 118
+TYPE_COLOURS = ("#909497", "#5dade2", "#f5b041", "#af601a", "#cd6155", "#52be80")
+CHEST_STEPS = (L.CHEST_TARGET, L.CHEST_BUILDING, L.CHEST_AMOUNT, L.CHEST_RESPONSE, L.CHEST_TAKE)
+
+
+def size(num_players: int) -> tuple[int, int]:
+    """Width and height of the drawing for a number of players."""
+    return WIDTH, TOP + num_players * (BOARD_H + 8) + 4
+
+
+def _ring(state: np.ndarray) -> list[int]:
+    return [t for t in range(NUM_TYPES)
+            if state[L.STACK_TOP + t] < STACK_SIZE or state[L.SLOT + t] >= 0
+            or t < int(state[L.SIDES])]
+
+
+def _mountain(d: Drawing, state: np.ndarray) -> None:
+    d.panel(10, 58, 700, 284, "The Mountain", "#6e2c00")
+    ring = _ring(state)
+    cx, cy, radius = 360, 205, 100
+    d.circle(cx, cy, 46, fill="#a04000", stroke="#6e2c00")
+    d.text(cx, cy + 4, f"Round {int(state[L.ROUND])}", size=12, fill="#ffffff", anchor="middle")
+    for i, t in enumerate(ring):
+        angle = -math.pi / 2 + 2 * math.pi * i / len(ring)
+        x, y = cx + radius * 1.9 * math.cos(angle) - 70, cy + radius * math.sin(angle) - 26
+        d.rect(x, y, 140, 56, fill=TYPE_COLOURS[t], stroke="#444444", rx=5, fill_opacity=0.85)
+        tile = int(state[L.SLOT + t])
+        d.text(x + 5, y + 14, clip(f"{BUILDINGS[t].name}: {describe_tile(tile)}", 23), size=10,
+               weight="bold")
+        d.text(x + 5, y + 28, f"{STACK_SIZE - int(state[L.STACK_TOP + t])} face down", size=9)
+        d.text(x + 5, y + 41, f"left: {int(state[L.REM_BUILDINGS + t])} bldg "
+               f"({int(state[L.REM_GOLD + t])} Gold)", size=9)
+        d.text(x + 5, y + 52, f"{int(state[L.REM_CALENDARS + t])} calendar, "
+               f"{int(state[L.REM_INVASIONS + t])} invasion", size=9)
+    if ring:
+        k = int(state[L.DRAGON]) % len(ring)
+        angle = -math.pi / 2 + 2 * math.pi * (k - 0.5) / len(ring)
+        x, y = cx + radius * 1.25 * math.cos(angle), cy + radius * 0.8 * math.sin(angle)
+        d.circle(x, y, 14, fill="#1c2833", stroke="#f4d03f", stroke_width=2)
+        d.text(x, y + 4, "D", size=12, fill="#f4d03f", weight="bold", anchor="middle")
+    if state[L.NO_INTEREST]:
+        d.text(20, 334, "Generous Dragon: no interest this round", size=11, weight="bold")
+
+
+def _table(d: Drawing, state: np.ndarray, viewer: int) -> None:
+    """The step in progress: chest, auction, Start Player."""
+    step = int(state[L.STEP])
+    d.panel(720, 58, 370, 284, "This round", "#424949")
+    order = [str(int(s)) for s in state[L.ORDER:L.ORDER + int(state[L.ORDER_LEN])]]
+    lines = [f"step: {L.STEP_NAMES[step]}", f"Start Player: {int(state[L.START])}",
+             "pick order: " + (", ".join(order) or "-")]
+    if int(state[L.ACT_SEAT]) >= 0 and step not in (L.CHOOSE_CONTRACT, L.PICK_TILE):
+        kind = int(state[L.ACT_TYPE])
+        what = BUILDINGS[kind].name if kind >= 0 else "pass"
+        lines.append(f"active: player {int(state[L.ACT_SEAT])} ({what})")
+    if step in CHEST_STEPS:
+        target = int(state[L.CHEST_TARGET_SEAT])
+        lines.append("Treasure Chest" + (f" offered to player {target}" if target >= 0 else ""))
+        if int(state[L.CHEST_TYPE]) >= 0:
+            lines.append(f"  for their {BUILDINGS[int(state[L.CHEST_TYPE])].name}")
+        if viewer >= 0 and viewer in (int(state[L.ACT_SEAT]), target):
+            lines.append(f"  amount inside: {int(state[L.CHEST_X])} "
+                         f"{CURRENCY_NAMES[int(state[L.CHEST_CURRENCY])]}")
+        else:
+            lines.append("  amount inside: hidden")
+    if step in (L.BID_AMOUNT, L.AUCTION_TIEBREAK):
+        lines.append(f"auction, stake on the table: {int(state[L.STAKE])}")
+    if step in (L.BID_AMOUNT, L.CHEST_AMOUNT) and int(state[L.ENTRY_LEN]) > 0:
+        lines.append(f"amount entered: {int(state[L.ENTRY_LEN])} digit(s)")
+    bids = [f"p{s}: {int(state[L.BID + s])}" for s in range(int(state[L.NUM_PLAYERS]))
+            if state[L.BID + s] >= 0]
+    if bids:
+        lines.append("revealed bids: " + ", ".join(bids))
+    if int(state[L.AUCTION_WINNER]) >= 0:
+        lines.append(f"auction won by player {int(state[L.AUCTION_WINNER])}")
+    if viewer >= 0 and int(state[L.PENDING + viewer]) >= 0:
+        lines.append(f"your sealed choice: {_pending_text(state, viewer)}")
+    for i, line in enumerate(lines[:16]):
+        d.text(730, 96 + i * 15, clip(line, 55), size=11)
+
+
+def _pending_text(state: np.ndarray, seat: int) -> str:
+    value = int(state[L.PENDING + seat])
+    step = int(state[L.STEP])
+    if step == L.CHOOSE_CONTRACT:
+        return describe_contract(value)
+    if step == L.INVASION:
+        return "2 Knights" if value == L.INVADE_KNIGHTS else f"a {BUILDINGS[value].name}"
+    return str(value)
+
+
+def _money(state: np.ndarray, viewer: int, seat: int) -> list[str]:
+    if seat == viewer:
+        return [f"{int(state[L.HOLD + seat * 2 + c])} {CURRENCY_NAMES[c]}" for c in range(2)]
+    if viewer < 0:
+        return ["Gold hidden", "Knights hidden"]
+    out = []
+    for c in range(2):
+        estimate = int(tally(state, viewer, seat, c))
+        if is_exact(state, viewer, seat, c):
+            out.append(f"{estimate} {CURRENCY_NAMES[c]}")
+        else:
+            out.append(f"~{estimate} {CURRENCY_NAMES[c]} (\u2265{int(floor(state, viewer, seat, c))})")
+    return out
+
+
+def _kingdom(d: Drawing, state: np.ndarray, seat: int, viewer: int, y: float) -> None:
+    actor = int(state[L.ACTOR])
+    you = " (you)" if seat == viewer else ""
+    bankrupt = "  BANKRUPT" if state[L.BANKRUPT + seat] else ""
+    title = (f"Player {seat}{you}: {int(points(state, seat))} points{bankrupt}"
+             + ("  \u25c0 to act" if seat == actor else ""))
+    d.panel(10, y, 1080, BOARD_H, title, seat_colour(seat), highlight=seat == actor)
+    for k, line in enumerate(_money(state, viewer, seat)):
+        hidden = "hidden" in line
+        d.chip(20, y + 28 + k * 26, 180, 22, line, HIDDEN_FILL if hidden else "#fcf3cf",
+               size=11)
+    for i, t in enumerate(_ring(state)):
+        x = 214 + i * 98
+        built = int(state[L.BLD + seat * NUM_TYPES + t])
+        d.rect(x, y + 28, 92, 48, fill=TYPE_COLOURS[t], stroke="#555555", rx=4,
+               fill_opacity=0.6)
+        d.text(x + 4, y + 41, BUILDINGS[t].name, size=9, weight="bold")
+        d.text(x + 88, y + 62, str(built), size=18, weight="bold", anchor="end")
+        d.text(x + 4, y + 71, f"interest {int(state[L.TUCK + seat * NUM_TYPES + t])}", size=8)
+    hand = [c for c in range(len(CONTRACTS)) if (int(state[L.HAND + seat]) >> c) & 1]
+    for k, c in enumerate(hand):
+        d.chip(214 + k * 40, y + 84, 36, 22, "J" if c == 0 else str(CONTRACTS[c].value),
+               "#fdfefe", size=11)
+    revealed = int(state[L.REVEALED + seat])
+    notes = []
+    if revealed >= 0:
+        value = JESTER_VALUE if revealed == 0 else CONTRACTS[revealed].value
+        notes.append("revealed: Jester (void)" if state[L.VOID + seat]
+                     else f"revealed: {describe_contract(revealed)} ({value})")
+    if state[L.BUILT_GOLD + seat]:
+        notes.append(f"built a tile worth {int(state[L.BUILT_GOLD + seat])} Gold")
+    if int(state[L.PENDING + seat]) >= 0 and seat != viewer:
+        notes.append("has committed a sealed choice")
+    for k, note in enumerate(notes[:3]):
+        d.text(820, y + 96 + k * 13 - 13 * (len(notes) - 1), clip(note, 42), size=10)
+    d.text(20, y + 100, "Contracts in hand:", size=10, fill=MUTED)
+
+
+def render_svg(state: np.ndarray, viewer: int = -1) -> str:
+    """The table as `viewer` sees it (a seat, or -1 for the public view), as an SVG string."""
+    n = int(state[L.NUM_PLAYERS])
+    width, height = size(n)
+    actor = int(state[L.ACTOR])
+    d = Drawing(width, height, f"Dragon's Interest, {viewer_label(viewer)}")
+    status = "game over" if actor < 0 else f"player {actor} to act"
+    d.header([f"Dragon's Interest \u2014 {viewer_label(viewer)}",
+              f"Round {int(state[L.ROUND])}, step {L.STEP_NAMES[int(state[L.STEP])]}, {status}"])
+    _mountain(d, state)
+    _table(d, state, viewer)
+    for seat in range(n):
+        _kingdom(d, state, seat, viewer, TOP + seat * (BOARD_H + 8))
+    return d.to_svg()
+
