@@ -19,19 +19,23 @@ class TurnBasedEnv(AECEnv):
     """AEC environment over a `GameSpec`; subclasses only set `game`.
 
     Options common to every game: `num_players`, `render_mode` (None, "human" prints,
-    "ansi" returns the text), `reward_mode` ("rank" or "margin", see tabletop_core.rewards),
+    "ansi" returns the text, "rgb_array" returns an H x W x 3 uint8 picture of the table drawing,
+    whose size is fixed per game and player count), `render_seat` (None: what `render` draws is
+    the public view, what every seat sees; a seat: that seat's view), `reward_mode` ("rank" or "margin", see tabletop_core.rewards),
     `illegal_action` ("raise": ValueError naming the legal actions, nothing changes;
     "penalize": the game ends, the offender gets -1 and the others 0). Game options are
     passed on to the game's `make_config`, which refuses unknown ones.
     """
 
     game: GameSpec
-    metadata = {"render_modes": ["human", "ansi"], "is_parallelizable": False}
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "is_parallelizable": False,
+                "render_fps": 2}
 
     def __init__(
         self,
         num_players: int = 2,
         render_mode: str | None = None,
+        render_seat: int | None = None,
         reward_mode: str = "rank",
         illegal_action: str = "raise",
         **options: Any,
@@ -44,6 +48,14 @@ class TurnBasedEnv(AECEnv):
                 f"render_mode must be None or one of {self.metadata['render_modes']}, "
                 f"got {render_mode!r}"
             )
+        if render_seat is not None and (
+            not isinstance(render_seat, int | np.integer) or isinstance(render_seat, bool)
+            or not 0 <= render_seat < num_players
+        ):
+            raise ValueError(
+                f"render_seat must be None (public view) or a seat in 0..{num_players - 1}, "
+                f"got {render_seat!r}"
+            )
         if reward_mode not in REWARD_MODES:
             raise ValueError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
         if illegal_action not in ILLEGAL_ACTION_MODES:
@@ -52,6 +64,7 @@ class TurnBasedEnv(AECEnv):
             )
         self.num_players = int(num_players)
         self.render_mode = render_mode
+        self.render_seat = None if render_seat is None else int(render_seat)
         self.reward_mode = reward_mode
         self.illegal_action = illegal_action
         self.options = dict(options)
@@ -128,15 +141,33 @@ class TurnBasedEnv(AECEnv):
         self.game.observe(self._state, -1, out)
         return out
 
-    def render(self) -> str | None:
-        """Text picture of the table (printed for "human", returned for "ansi")."""
+    def render(self) -> str | np.ndarray | None:
+        """Text picture of the table (printed for "human", returned for "ansi"), or for
+        "rgb_array" the drawing as an H x W x 3 uint8 frame (needs the `render` extra)."""
         if self.render_mode is None:
             return None
+        if self.render_mode == "rgb_array":
+            from tabletop_core.svg import rasterise
+
+            return rasterise(self.render_svg())
         text = self.game.render_text(self._state)
         if self.render_mode == "human":
             print(text)
             return None
         return text
+
+    def render_svg(self, viewer: int | None = None) -> str:
+        """The table drawn as SVG for `viewer` (a seat, or -1 for the public view; default:
+        the env's `render_seat`, else public). It holds nothing that viewer may not know."""
+        if not self._has_game:
+            raise ValueError("no game to draw: call reset() first")
+        if viewer is None:
+            viewer = -1 if self.render_seat is None else self.render_seat
+        if not isinstance(viewer, int | np.integer) or not -1 <= viewer < self.num_players:
+            raise ValueError(
+                f"viewer must be -1 (public) or a seat in 0..{self.num_players - 1}, "
+                f"got {viewer!r}")
+        return self.game.render_svg(self._state, int(viewer))
 
     def close(self) -> None:
         pass
