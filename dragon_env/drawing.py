@@ -128,7 +128,8 @@ def _money(state: np.ndarray, viewer: int, seat: int) -> list[str]:
         if is_exact(state, viewer, seat, c):
             out.append(f"{estimate} {CURRENCY_NAMES[c]}")
         else:
-            out.append(f"~{estimate} {CURRENCY_NAMES[c]} (\u2265{int(floor(state, viewer, seat, c))})")
+            low = int(floor(state, viewer, seat, c))
+            out.append(f"~{estimate} {CURRENCY_NAMES[c]} (\u2265{low})")
     return out
 
 

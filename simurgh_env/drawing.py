@@ -25,7 +25,6 @@ from simurgh_env.engine.tables import (
     E_NGAIN,
     EFFECTS,
     N_AREAS,
-
     N_DRAGONS,
     N_FAMILIES,
     N_MONUMENT,

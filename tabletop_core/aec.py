@@ -21,7 +21,8 @@ class TurnBasedEnv(AECEnv):
     Options common to every game: `num_players`, `render_mode` (None, "human" prints,
     "ansi" returns the text, "rgb_array" returns an H x W x 3 uint8 picture of the table drawing,
     whose size is fixed per game and player count), `render_seat` (None: what `render` draws is
-    the public view, what every seat sees; a seat: that seat's view), `reward_mode` ("rank" or "margin", see tabletop_core.rewards),
+    the public view, what every seat sees; a seat: that seat's view), `reward_mode` ("rank" or
+    "margin", see tabletop_core.rewards),
     `illegal_action` ("raise": ValueError naming the legal actions, nothing changes;
     "penalize": the game ends, the offender gets -1 and the others 0). Game options are
     passed on to the game's `make_config`, which refuses unknown ones.
