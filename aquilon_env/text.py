@@ -159,10 +159,19 @@ def action_to_string(state: np.ndarray, action: int) -> str:
 
 def public_action_to_string(state: np.ndarray, action: int) -> str:
     """What the other Lords learn when the legal `action` is played: a bid is only known to
-    have been made; everything else is played openly. ValueError if it is not legal now."""
+    have been made, an upgrade of a talion whose place they have not seen names no talion;
+    everything else is played openly. ValueError if it is not legal now."""
     action = require_legal(legal_mask, NUM_ACTIONS, state, action)
     if action < L.A_PICK:
         return "places a bid"
+    seat = int(state[L.ACTOR])
+    if L.A_DERDHR <= action < L.A_SVARA:
+        pos = action - L.A_DERDHR
+        if not state[L.TAL_KNOWN + seat * L.TALIONS + pos]:
+            return "Derdhr: upgrades one of its unrevealed talions by +5 (its place is revealed)"
+    if L.A_PURSE <= action < L.A_TOKEN:
+        if not state[L.TAL_KNOWN + seat * L.TALIONS + L.PURSE + action - L.A_PURSE]:
+            return "upgrades one of its purse talions by +1 (the purse is revealed)"
     return _describe(state, action)
 
 
