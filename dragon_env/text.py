@@ -81,11 +81,7 @@ def _entry_currency(state: np.ndarray) -> int:
 
 def _describe(state: np.ndarray, action: int) -> str:
     if action < L.A_PICK:
-        card = action - L.A_CONTRACT
-        value = ("worth 17 if a 13 or 14 is revealed, else void" if card == 0 else
-                 f"picks by value {CONTRACTS[card].value}, then {CONTRACTS[card].value} "
-                 "interest when the Dragon passes")
-        return f"play {describe_contract(card)} ({value})"
+        return f"play {describe_contract(action - L.A_CONTRACT)}"
     if action < L.A_ACTIVATE:
         tile = int(state[L.SLOT + action - L.A_PICK])
         return f"build the {describe_tile(tile)} (+{int(TILE_GOLD[tile])} Gold)"
@@ -265,7 +261,9 @@ def render_text(state: np.ndarray, viewer: int = PUBLIC) -> str:
         "Public totals (a shut chest included): " + ", ".join(
             f"{int(total_holdings(state, c)) + chest[c]} {CURRENCY_NAMES[c]}" for c in range(2)
         ),
-        "Buildings: owned/interest due on the Contracts tucked under them",
+        "Buildings: owned/interest due on the Contracts tucked under them. A Contract's value "
+        "sets the pick order and is the interest due when the Dragon passes that type; the "
+        "Jester is worth 17 if a 13 or 14 is revealed, else void",
     ]
     lines += _turn_lines(state, viewer)
     for seat in range(n):
