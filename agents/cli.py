@@ -114,7 +114,7 @@ def _replay(args: argparse.Namespace) -> None:
     if args.html:
         from agents.replay_html import replay_html
 
-        Path(args.html).write_text(replay_html(record, view=args.view), encoding="utf-8")
+        Path(args.html).write_text(replay_html(record, viewer=args.seat), encoding="utf-8")
         print(f"replay viewer: {args.html} (open it in a browser; it needs no network)")
         return
     if args.step:
@@ -123,7 +123,7 @@ def _replay(args: argparse.Namespace) -> None:
             input("")
     else:
         show = print
-    replay(record, show=show)
+    replay(record, show=show, viewer=args.seat)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -206,10 +206,11 @@ def main(argv: list[str] | None = None) -> None:
     r.add_argument("log", help="a game log written by --save or --save-logs")
     r.add_argument("--step", action="store_true", help="wait for Enter after each decision")
     r.add_argument("--html", metavar="FILE",
-                   help="write a self-contained HTML replay viewer of the game to FILE")
-    r.add_argument("--view", default="actor",
-                   help="whose view the HTML boards show: actor (the seat to act, default), "
-                        "public, or a seat number")
+                   help="write a self-contained HTML replay viewer of the game to FILE (its "
+                        "boards follow --seat; by default each as the seat to act saw it)")
+    r.add_argument("--seat", type=int, default=None,
+                   help="show the game as this seat saw it (-1: as a spectator saw it; "
+                        "default: every seat's own choices, hidden ones included)")
     r.set_defaults(run=_replay)
 
     args = parser.parse_args(argv)

@@ -9,10 +9,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
+import numpy as np
+
 from agents.bot import seat_view
 from agents.bots import make_bot
 from agents.games import load_game
 from agents.records import GameRecord
+from tabletop_core.spec import GameSpec
 
 
 class HumanTable:
@@ -63,7 +66,7 @@ class HumanTable:
             raise ValueError("it is not your turn")
         if action not in self.env.legal_actions():
             raise ValueError(f"action {action} is not legal now")
-        line = f"you: {self.env.action_to_string(action)}"
+        line = move_text(self.env, self.seat, action, self.seat, "you")
         self._step(action)
         return line
 
@@ -74,13 +77,15 @@ class HumanTable:
         while not self.over and self.actor != self.seat:
             actor = self.actor
             action = self.players[actor].act(seat_view(self.env, actor))
-            lines.append(f"seat {actor} ({self.names[actor]}): "
-                         f"{self.env.game.public_action_to_string(self.env._state, action)}")
+            lines.append(move_text(self.env, actor, action, self.seat, self.names[actor]))
             self._step(action)
         return lines
 
     def view_text(self) -> str:
-        """The table as text, as the person's seat sees it."""
+        """The table as text, as the person's seat sees it, with its legal actions numbered
+        when it is to act (once the game is over, the final count)."""
+        if self.legal():
+            return seat_screen(self.env.game, self.env._state, self.seat)
         return self.env.game.render_text(self.env._state, self.seat)
 
     def view_svg(self) -> str:
@@ -125,13 +130,31 @@ def play_human(
             break
         write("\n" + table.view_text())
         write(table.play_person(_ask(table.legal(), read, write)))
+    write("\n" + table.view_text())
     write("\n" + table.final_line())
     return table.record()
 
 
+def seat_screen(game: GameSpec, state: np.ndarray, seat: int) -> str:
+    """What the person in `seat` sees before deciding: the table from that seat, then its legal
+    actions numbered from 0 (the numbers it types)."""
+    mask = np.zeros(game.num_actions, np.uint8)
+    game.legal_mask(state, mask)
+    lines = [game.render_text(state, seat)]
+    lines += [f"  [{i}] {game.action_to_string(state, int(a))}"
+              for i, a in enumerate(np.flatnonzero(mask))]
+    return "\n".join(lines)
+
+
+def move_text(env, actor: int, action: int, seat: int, name: str) -> str:
+    """One move as the person in `seat` learns it: its own in full, another seat's as every
+    other seat sees it (sealed choices only named). Call it before the move is played."""
+    if actor == seat:
+        return f"you: {env.action_to_string(action)}"
+    return f"seat {actor} ({name}): {env.game.public_action_to_string(env._state, action)}"
+
+
 def _ask(legal: list[tuple[int, str]], read, write) -> int:
-    for i, (_, text) in enumerate(legal):
-        write(f"  [{i}] {text}")
     while True:
         answer = read(f"your choice (0-{len(legal) - 1}): ").strip()
         if answer.isdigit() and int(answer) < len(legal):

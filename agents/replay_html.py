@@ -3,9 +3,11 @@ play controls, who did what, and each seat's score over the game.
 
 The page needs no network: the drawings are inline SVG and the controls a small inline
 script. Only finished games are turned into pages (the log is replayed and must end its game
-with the recorded scores), so the page may show everything and says so: each move is
-described in full, hidden choices included, and each board is drawn for the chosen viewer
-(by default the seat to act, i.e. what that seat saw when it decided).
+with the recorded scores), so by default the page shows everything and says so: each move is
+described in full, hidden choices included, and each board is drawn as the seat to act saw it
+when it decided. With a viewer (a seat, or -1 for the public) the page is the game as that
+viewer saw it: its boards, and the others' moves as it learned them (sealed choices only named),
+as `tabletop replay --seat` tells it in text.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import numpy as np
 from agents.games import load_game
 from agents.records import GameRecord
 from tabletop_core.svg import SEAT_COLOURS
+from tabletop_core.text import PUBLIC, check_viewer
 
 STYLE = """
 body { font-family: "DejaVu Sans", Verdana, sans-serif; margin: 12px; background: #eef0f2;
@@ -52,16 +55,16 @@ def json_for_script(value) -> str:
     return json.dumps(value).replace("</", "<\\/")
 
 
-def replay_frames(record: GameRecord, view: str = "actor") -> dict:
-    """Replay `record` and collect, for every decision and the end, the drawing (for `view`:
-    "actor", "public" or a seat number as text), the seat to act, its move in words and
+def replay_frames(record: GameRecord, viewer: int | None = None) -> dict:
+    """Replay `record` and collect, for every decision and the end, the drawing (as the seat to
+    act saw it, or as `viewer` did), the seat to act, its move in words (for `viewer`) and
     every seat's score as it would count then. Raises ValueError if the log does not finish
     its game with the recorded scores."""
     module = load_game(record.game)
     env = module.raw_env(num_players=record.num_players, **record.options)
     n = env.num_players
-    if view not in ("actor", "public") and not (view.isdigit() and int(view) < n):
-        raise ValueError(f"view must be actor, public or a seat in 0..{n - 1}, got {view!r}")
+    if viewer is not None:
+        check_viewer(viewer, n)
     env.reset(seed=record.seed)
     frames = []
     for k, action in enumerate(record.actions):
@@ -70,21 +73,24 @@ def replay_frames(record: GameRecord, view: str = "actor") -> dict:
         seat = env.possible_agents.index(env.agent_selection)
         if action not in env.legal_actions():
             raise ValueError(f"action {k} ({action}) is not legal in the replayed game")
-        frames.append(_frame(env, seat, view, env.action_to_string(action)))
+        if viewer is None or seat == viewer:
+            words = env.action_to_string(action)
+        else:
+            words = env.game.public_action_to_string(env._state, action)
+        frames.append(_frame(env, seat, seat if viewer is None else viewer, words))
         env.step(int(action))
     if not all(env.terminations.values()):
         raise ValueError("the log stops before its game ends: only finished games are shown")
     scores = [float(s) for s in env.final_scores()]
     if not np.allclose(scores, record.scores):
         raise ValueError(f"replayed scores {scores} differ from the recorded {record.scores}")
-    frames.append(_frame(env, -1, view, "game over: " + ", ".join(
+    frames.append(_frame(env, -1, PUBLIC if viewer is None else viewer, "game over: " + ", ".join(
         f"seat {s} {scores[s]:g}" for s in range(n))))
     return {"game": record.game, "players": n, "seed": record.seed, "bots": record.bots,
             "options": record.options, "scores": scores, "frames": frames}
 
 
-def _frame(env, seat: int, view: str, move: str) -> dict:
-    viewer = seat if view == "actor" else (-1 if view == "public" else int(view))
+def _frame(env, seat: int, viewer: int, move: str) -> dict:
     scores = np.zeros(env.num_players)
     keys = np.zeros(env.num_players, np.int64)
     env.game.final_scores(env._state, scores, keys)
@@ -173,20 +179,23 @@ show(0);
 """
 
 
-def replay_html(record: GameRecord, view: str = "actor") -> str:
+def replay_html(record: GameRecord, viewer: int | None = None) -> str:
     """The self-contained HTML page of a finished game (see the module docstring)."""
-    data = replay_frames(record, view)
+    data = replay_frames(record, viewer)
     who = ", ".join(f"seat {s}: {b}" for s, b in enumerate(record.bots))
-    seen = {"actor": "each board as the seat to act saw it",
-            "public": "each board as the public (every seat) saw it"}.get(
-        view, f"each board as seat {view} saw it")
+    if viewer is None:
+        seen = ("This game is finished, so this page shows everything: every move in full, "
+                "hidden choices included; each board as the seat to act saw it.")
+    else:
+        name = "the public (a spectator)" if viewer == PUBLIC else f"seat {viewer}"
+        seen = (f"The game as {name} saw it: its boards, and the other seats' moves as it "
+                "learned them (sealed choices only named); the score plot counts everything.")
     options = "".join(f", {k}={v}" for k, v in record.options.items())
     body = (
         f"<h1>{html.escape(record.game)}: {record.num_players} players{html.escape(options)}, "
         f"seed {record.seed}</h1>"
         f"<div class='note'>{html.escape(who)}. Final scores: "
-        f"{', '.join(f'{s:g}' for s in data['scores'])}. This game is finished, so this page "
-        f"shows everything: every move in full, hidden choices included; {seen}.</div>"
+        f"{', '.join(f'{s:g}' for s in data['scores'])}. {html.escape(seen)}</div>"
         "<div class='bar'><button id='first'>|&lt;</button><button id='prev'>&lt; step</button>"
         "<button id='play'>play</button><button id='next'>step &gt;</button>"
         "<button id='last'>&gt;|</button><select id='speed'><option value='1000'>1 s</option>"

@@ -11,6 +11,7 @@ from pettingzoo.utils import wrappers
 
 from tabletop_core.rewards import REWARD_MODES, final_rewards
 from tabletop_core.spec import GameSpec
+from tabletop_core.text import PUBLIC, check_viewer
 
 ILLEGAL_ACTION_MODES = ("raise", "penalize")
 
@@ -20,9 +21,10 @@ class TurnBasedEnv(AECEnv):
 
     Options common to every game: `num_players`, `render_mode` (None, "human" prints,
     "ansi" returns the text, "rgb_array" returns an H x W x 3 uint8 picture of the table drawing,
-    whose size is fixed per game and player count), `render_seat` (None: what `render` draws is
-    the public view, what every seat sees; a seat: that seat's view), `reward_mode` ("rank" or
-    "margin", see tabletop_core.rewards),
+    whose size is fixed per game and player count), `render_seat` (None: `render()` shows the
+    public view, what every seat sees; a seat 0..num_players-1: that seat's own view, e.g. for
+    a person playing that seat through the env), `reward_mode` ("rank" or "margin", see
+    tabletop_core.rewards),
     `illegal_action` ("raise": ValueError naming the legal actions, nothing changes;
     "penalize": the game ends, the offender gets -1 and the others 0). Game options are
     passed on to the game's `make_config`, which refuses unknown ones.
@@ -49,14 +51,11 @@ class TurnBasedEnv(AECEnv):
                 f"render_mode must be None or one of {self.metadata['render_modes']}, "
                 f"got {render_mode!r}"
             )
-        if render_seat is not None and (
-            not isinstance(render_seat, int | np.integer) or isinstance(render_seat, bool)
-            or not 0 <= render_seat < num_players
-        ):
-            raise ValueError(
-                f"render_seat must be None (public view) or a seat in 0..{num_players - 1}, "
-                f"got {render_seat!r}"
-            )
+        if render_seat is not None:
+            check_viewer(render_seat, num_players)
+            if render_seat < 0:
+                raise ValueError("render_seat must be None (public view) or a seat "
+                                 f"0..{num_players - 1}, got {render_seat}")
         if reward_mode not in REWARD_MODES:
             raise ValueError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
         if illegal_action not in ILLEGAL_ACTION_MODES:
@@ -144,14 +143,16 @@ class TurnBasedEnv(AECEnv):
 
     def render(self) -> str | np.ndarray | None:
         """Text picture of the table (printed for "human", returned for "ansi"), or for
-        "rgb_array" the drawing as an H x W x 3 uint8 frame (needs the `render` extra)."""
+        "rgb_array" the drawing as an H x W x 3 uint8 frame (needs the `render` extra): the
+        public view, or the view of `render_seat` if the env was built for one."""
         if self.render_mode is None:
             return None
         if self.render_mode == "rgb_array":
             from tabletop_core.svg import rasterise
 
             return rasterise(self.render_svg())
-        text = self.game.render_text(self._state)
+        viewer = PUBLIC if self.render_seat is None else self.render_seat
+        text = self.game.render_text(self._state, viewer)
         if self.render_mode == "human":
             print(text)
             return None
@@ -163,20 +164,17 @@ class TurnBasedEnv(AECEnv):
         if not self._has_game:
             raise ValueError("no game to draw: call reset() first")
         if viewer is None:
-            viewer = -1 if self.render_seat is None else self.render_seat
-        if not isinstance(viewer, int | np.integer) or not -1 <= viewer < self.num_players:
-            raise ValueError(
-                f"viewer must be -1 (public) or a seat in 0..{self.num_players - 1}, "
-                f"got {viewer!r}")
-        return self.game.render_svg(self._state, int(viewer))
+            viewer = PUBLIC if self.render_seat is None else self.render_seat
+        return self.game.render_svg(self._state, check_viewer(viewer, self.num_players))
 
     def close(self) -> None:
         pass
 
     # -- Extras shared by every game ------------------------------------------------------
     def action_to_string(self, action: int) -> str:
-        """Describe `action` in words, in the current position."""
-        return self.game.action_to_string(self._state, int(action))
+        """Describe a legal `action` of the agent to act, for that agent (ValueError if it is
+        not legal now); `game.public_action_to_string` says what the others learn of it."""
+        return self.game.action_to_string(self._state, action)
 
     def legal_actions(self) -> list[int]:
         """The legal actions of the agent to act (empty once the game is over)."""

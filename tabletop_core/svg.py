@@ -15,7 +15,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
 
-PUBLIC = -1  # the viewer who sees only public information
+from tabletop_core.text import PUBLIC
+
 FONT_FAMILY = "DejaVu Sans"
 SEAT_COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98")
 INK = "#222222"
@@ -31,7 +32,7 @@ def seat_colour(seat: int) -> str:
 
 def viewer_label(viewer: int) -> str:
     """Whose view a drawing shows, e.g. 'public view' or 'seat 2's view'."""
-    return "public view" if viewer < 0 else f"seat {viewer}'s view"
+    return "public view" if viewer == PUBLIC else f"seat {viewer}'s view"
 
 
 def clip(text: str, chars: int) -> str:

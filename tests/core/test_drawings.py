@@ -138,7 +138,7 @@ def test_render_options_are_checked():
     import aquilon_env
 
     for bad in (3, -1, True, "0"):
-        with pytest.raises(ValueError, match="render_seat"):
+        with pytest.raises(ValueError, match="render_seat|viewer"):
             aquilon_env.raw_env(num_players=3, render_seat=bad)
     env = aquilon_env.raw_env(num_players=3)
     with pytest.raises(ValueError, match="reset"):
