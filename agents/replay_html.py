@@ -189,7 +189,7 @@ def replay_html(record: GameRecord, viewer: int | None = None) -> str:
     else:
         name = "the public (a spectator)" if viewer == PUBLIC else f"seat {viewer}"
         seen = (f"The game as {name} saw it: its boards, and the other seats' moves as it "
-                "learned them (sealed choices only named); the score plot counts everything.")
+                "learned them (sealed choices only named).")
     options = "".join(f", {k}={v}" for k, v in record.options.items())
     body = (
         f"<h1>{html.escape(record.game)}: {record.num_players} players{html.escape(options)}, "

@@ -1,11 +1,11 @@
 """An SVG drawing of the Aquilon table for one viewer (a Lord, or the public spectator).
 
-What it shows is what `text.render_text` tells that viewer: the three taverns with their
-Dwarf cards, the Treasury, the Cognars still to recruit and the Elite holders, and for each
-Lord the talions (a slot's value only once it is revealed, or to its own Lord), the army by
-column with its ranks, Points, Occult symbols, runes and Pariah tokens, Malt, Cognars and the
-Bravery Value as it would count now. Svara's look at the Era 2 deck is drawn for the Lord
-looking only.
+What it shows is what `text.render_text` tells that viewer, read through the same helpers:
+the three taverns with their Dwarf cards, the Treasury, the Cognars still to recruit and the
+Elite holders, and for each Lord the talions (in hand while the Lords bid; a position's value
+once it is revealed, to its own Lord, or when the game is over), the army by column with its
+ranks, Points, Occult symbols, runes and Pariah tokens, Malt, Cognars and the Bravery Value as
+it would count now. Svara's look at the Era 2 deck is drawn for the Lord looking only.
 """
 
 from __future__ import annotations
@@ -26,14 +26,21 @@ from aquilon_env.data import (
 from aquilon_env.engine import layout as L
 from aquilon_env.engine.army import distinct_runes
 from aquilon_env.engine.scoring import bravery_value
-from aquilon_env.text import describe_card
+from aquilon_env.text import (
+    TALION_LEGEND,
+    _header,
+    _pending_line,
+    _sorted_talions,
+    _talion,
+    describe_card,
+)
 from tabletop_core.svg import HIDDEN_FILL, MUTED, Drawing, clip, seat_colour, viewer_label
 
 WIDTH = 1100
-TOP = 232  # where the Lords' boards start
+TOP = 248  # where the Lords' boards start
 BOARD_H = 172
 ORDER_COLOURS = ("#5d6d7e", "#f4d03f", "#58d68d", "#e59866", "#af7ac5")
-TALION_FILL = {L.TALION_BRONZE: "#e0b084", L.TALION_GOLD: "#f7dc6f", L.TALION_EXCHANGE3: "#aed6f1"}
+TALION_FILL = {"b": "#e0b084", "g": "#f7dc6f", "x": "#aed6f1"}
 KIND_FILL = {Kind.COLOURED: "#fdebd0", Kind.WHITE: "#ffffff", Kind.BLACK: "#566573",
              Kind.ALLY: "#d6eaf8"}
 SLOT_NAMES = ("Tankard", "Grognard", "Halberd", "purse", "purse")
@@ -77,18 +84,22 @@ def _column_values(state: np.ndarray, seat: int) -> list[tuple[int, str]]:
 
 
 def _talions(d: Drawing, state: np.ndarray, seat: int, viewer: int, x: float, y: float) -> None:
+    """As the text's Lord lines: in hand while bidding (its own bid shown to the Lord), else
+    each position, '?' until revealed."""
+    phase = int(state[L.PHASE])
+    own = seat == viewer or phase == L.OVER
+    in_hand = phase == L.BID and not (seat == viewer and state[L.BID_DONE + seat])
     for pos in range(L.TALIONS):
-        i = seat * L.TALIONS + pos
-        known = bool(state[L.TAL_KNOWN + i]) or seat == viewer
-        if known:
-            value = int(state[L.TAL_VAL + i])
-            fill = TALION_FILL[int(state[L.TAL_KIND + i])]
-            d.chip(x + pos * 46, y, 40, 26, str(value), fill, size=13)
+        if in_hand:
+            label, where = _sorted_talions(state, seat)[pos], "in hand"
+        elif own or state[L.TAL_KNOWN + seat * L.TALIONS + pos]:
+            label, where = _talion(state, seat, pos), SLOT_NAMES[pos]
         else:
-            d.chip(x + pos * 46, y, 40, 26, "?", HIDDEN_FILL, size=13)
-        d.text(x + pos * 46 + 20, y + 37, SLOT_NAMES[pos], size=8, fill=MUTED, anchor="middle")
-    values = sorted(int(v) for v in state[L.TAL_VAL + seat * 5:L.TAL_VAL + seat * 5 + 5])
-    d.text(x, y + 52, "talions held: " + " ".join(map(str, values)), size=10)
+            label, where = "?", SLOT_NAMES[pos]
+        fill = TALION_FILL.get(label[-1], HIDDEN_FILL)
+        d.chip(x + pos * 46, y, 40, 26, label, fill, size=12)
+        d.text(x + pos * 46 + 20, y + 37, where, size=8, fill=MUTED, anchor="middle")
+    d.text(x, y + 52, "talions held: " + " ".join(_sorted_talions(state, seat)), size=10)
 
 
 def _army(d: Drawing, state: np.ndarray, seat: int, x: float, y: float) -> None:
@@ -143,41 +154,39 @@ def render_svg(state: np.ndarray, viewer: int = -1) -> str:
     phase = int(state[L.PHASE])
     actor = int(state[L.ACTOR])
     d = Drawing(width, height, f"Dwarves of Aquilon, {viewer_label(viewer)}")
-    turn = min(int(state[L.TURN]) + 1, int(state[L.TURNS]))
-    status = "game over" if phase == L.OVER else (
-        f"Era {int(state[L.ERA])}, turn {turn} of {int(state[L.TURNS])}, "
-        f"phase: {L.PHASE_NAMES[phase]}, Lord {actor} to act")
+    pending = [] if phase == L.OVER else _pending_line(state, viewer)
     d.header([
         f"Dwarves of Aquilon \u2014 {viewer_label(viewer)}",
-        f"{status}.  Era 1 deck {int(state[L.DECK1_LEN] - state[L.DECK1_POS])} cards, Era 2 "
-        f"deck {int(state[L.DECK2_LEN] - state[L.DECK2_POS])}; Pariah tokens left "
-        f"{int(state[L.PARIAH_FREE])}",
+        clip(" ".join([*_header(state, viewer), *pending]), 170),
+        f"Era 1 deck {int(state[L.DECK1_LEN] - state[L.DECK1_POS])} cards, Era 2 deck "
+        f"{int(state[L.DECK2_LEN] - state[L.DECK2_POS])}; Pariah tokens left "
+        f"{int(state[L.PARIAH_FREE])}.  {TALION_LEGEND}",
     ])
     for t in range(3):
         x = 10 + t * 290
         active = phase not in (L.BID, L.OVER) and t == int(state[L.TAVERN])
-        d.panel(x, 58, 280, 72, TAVERN_NAMES[t] + ("  (resolving)" if active else ""),
+        d.panel(x, 74, 280, 72, TAVERN_NAMES[t] + ("  (resolving)" if active else ""),
                 "#6e2c00" if active else "#a04000", highlight=active)
         for k in range(L.MAX_TAVERN_CARDS):
             card = int(state[L.TAVERN_CARDS + t * L.MAX_TAVERN_CARDS + k])
             if card >= 0:
-                _card(d, x + 6 + k * 54, 82, card, w=50)
-    d.panel(880, 58, 210, 72, "Royal Treasury", "#7d6608")
+                _card(d, x + 6 + k * 54, 98, card, w=50)
+    d.panel(880, 74, 210, 72, "Royal Treasury", "#7d6608")
     stock = [f"{v}x{int(state[L.TREASURY + v])}" for v in range(5, 26) if state[L.TREASURY + v]]
     for row in range(3):
-        d.text(888, 94 + row * 14, "  ".join(stock[row * 6:row * 6 + 6]), size=10)
-    d.panel(10, 138, 1080, 86, "Cognars to recruit", "#424949")
+        d.text(888, 110 + row * 14, "  ".join(stock[row * 6:row * 6 + 6]), size=10)
+    d.panel(10, 154, 1080, 86, "Cognars to recruit", "#424949")
     free = [c for c in range(len(COGNARS) - 1) if state[L.COGNAR_OWNER + c] < 0]
     for k, c in enumerate(free):
         row, place = divmod(k, 11)
         cognar = COGNARS[c]
         dark = cognar.kind == Kind.BLACK
         label = f"{cognar.name} {cognar.points or ''}".strip()
-        d.chip(16 + place * 97, 162 + row * 20, 93, 17, label, KIND_FILL[cognar.kind],
+        d.chip(16 + place * 97, 178 + row * 20, 93, 17, label, KIND_FILL[cognar.kind],
                ink="#ffffff" if dark else "#222222", size=9)
     holders = [f"{e.name} ({ORDER_NAMES[e.order]}): Lord {int(state[L.ELITE_OWNER + i])}"
                for i, e in enumerate(ELITES) if state[L.ELITE_OWNER + i] >= 0]
-    d.text(16, 218, clip("Elites: " + ("; ".join(holders) or "none held yet"), 170), size=10)
+    d.text(16, 234, clip("Elites: " + ("; ".join(holders) or "none held yet"), 170), size=10)
     for seat in range(n):
         _board(d, state, seat, viewer, TOP + seat * (BOARD_H + 8), actor)
     if viewer >= 0 and phase == L.SVARA and actor == viewer:
@@ -213,8 +222,8 @@ def _board(d: Drawing, state: np.ndarray, seat: int, viewer: int, y: float, acto
 def _svara(d: Drawing, state: np.ndarray) -> None:
     count = int(state[L.SVARA_COUNT])
     top = int(state[L.DECK2_POS])
-    d.panel(600, 138, 490, 86, "Svara shows you the top of the Era 2 deck", "#117864", True)
+    d.panel(600, 154, 490, 86, "Svara shows you the top of the Era 2 deck", "#117864", True)
     for k in range(count):
         card = int(state[L.DECK2 + top + k])
-        _card(d, 610 + k * 94, 164, card, w=88, h=50)
-        d.text(610 + k * 94, 222, clip(describe_card(card), 20), size=7)
+        _card(d, 610 + k * 94, 180, card, w=88, h=50)
+        d.text(610 + k * 94, 238, clip(describe_card(card), 20), size=7)

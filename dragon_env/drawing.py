@@ -4,10 +4,11 @@ It shows what `text.render_text` tells that viewer: the Mountain (each stack's f
 its face-down count and the public multiset of what is left in it, the Dragon's place), the
 round and step, and each kingdom: Buildings per type with the interest of the Contracts tucked
 under them, points, the Contracts still in hand, the Contract revealed this round and the
-latest sealed bids once revealed. Gold and Knights: exact for the viewer's own seat; for
-another seat what the viewer can count of it (and the lower bound it has proven); the public
-view shows none. A shut Treasure Chest's amount is drawn only for the offerer and the target,
-and a committed but unrevealed choice only for the seat that made it.
+latest turn's chest or auction. Gold, Knights, chests and sealed choices are told through the
+text module's own helpers: Gold and Knights exact for the viewer's own seat, for another seat
+what the viewer can count of it (and the lower bound it has proven), none in the public view,
+everyone's once the game is over; a shut Treasure Chest's amount only to the offerer and the
+target; a committed but unrevealed choice only to the seat that made it.
 """
 
 from __future__ import annotations
@@ -18,17 +19,23 @@ import numpy as np
 
 from dragon_env.data import BUILDINGS, CONTRACTS
 from dragon_env.engine import layout as L
-from dragon_env.engine.ledger import floor, is_exact, tally
+from dragon_env.engine.ledger import total_holdings
 from dragon_env.engine.scoring import points
-from dragon_env.engine.tables import JESTER_VALUE, NUM_TYPES, STACK_SIZE
-from dragon_env.text import CURRENCY_NAMES, describe_contract, describe_tile
-from tabletop_core.svg import HIDDEN_FILL, MUTED, Drawing, clip, seat_colour, viewer_label
+from dragon_env.engine.tables import NUM_TYPES, STACK_SIZE
+from dragon_env.text import (
+    CURRENCY_NAMES,
+    _contract_text,
+    _money,
+    _pending_text,
+    _turn_lines,
+    describe_tile,
+)
+from tabletop_core.svg import HIDDEN_FILL, MUTED, Drawing, clip, seat_colour, viewer_label, wrap
 
 WIDTH = 1100
 TOP = 350
 BOARD_H = 118
 TYPE_COLOURS = ("#909497", "#5dade2", "#f5b041", "#af601a", "#cd6155", "#52be80")
-CHEST_STEPS = (L.CHEST_TARGET, L.CHEST_BUILDING, L.CHEST_AMOUNT, L.CHEST_RESPONSE, L.CHEST_TAKE)
 
 
 def size(num_players: int) -> tuple[int, int]:
@@ -38,8 +45,7 @@ def size(num_players: int) -> tuple[int, int]:
 
 def _ring(state: np.ndarray) -> list[int]:
     return [t for t in range(NUM_TYPES)
-            if state[L.STACK_TOP + t] < STACK_SIZE or state[L.SLOT + t] >= 0
-            or t < int(state[L.SIDES])]
+            if state[L.STACK_TOP + t] < STACK_SIZE or state[L.SLOT + t] >= 0]
 
 
 def _mountain(d: Drawing, state: np.ndarray) -> None:
@@ -71,66 +77,23 @@ def _mountain(d: Drawing, state: np.ndarray) -> None:
 
 
 def _table(d: Drawing, state: np.ndarray, viewer: int) -> None:
-    """The step in progress: chest, auction, Start Player."""
+    """The step in progress, as the text tells it to `viewer`: the latest turn (chest or
+    auction), the viewer's own sealed choice, the public totals."""
     step = int(state[L.STEP])
     d.panel(720, 58, 370, 284, "This round", "#424949")
     order = [str(int(s)) for s in state[L.ORDER:L.ORDER + int(state[L.ORDER_LEN])]]
+    chest = [int(state[L.CHEST_X]) if c == int(state[L.CHEST_CURRENCY]) else 0
+             for c in range(2)]
     lines = [f"step: {L.STEP_NAMES[step]}", f"Start Player: {int(state[L.START])}",
-             "pick order: " + (", ".join(order) or "-")]
-    if int(state[L.ACT_SEAT]) >= 0 and step not in (L.CHOOSE_CONTRACT, L.PICK_TILE):
-        kind = int(state[L.ACT_TYPE])
-        what = BUILDINGS[kind].name if kind >= 0 else "pass"
-        lines.append(f"active: player {int(state[L.ACT_SEAT])} ({what})")
-    if step in CHEST_STEPS:
-        target = int(state[L.CHEST_TARGET_SEAT])
-        lines.append("Treasure Chest" + (f" offered to player {target}" if target >= 0 else ""))
-        if int(state[L.CHEST_TYPE]) >= 0:
-            lines.append(f"  for their {BUILDINGS[int(state[L.CHEST_TYPE])].name}")
-        if viewer >= 0 and viewer in (int(state[L.ACT_SEAT]), target):
-            lines.append(f"  amount inside: {int(state[L.CHEST_X])} "
-                         f"{CURRENCY_NAMES[int(state[L.CHEST_CURRENCY])]}")
-        else:
-            lines.append("  amount inside: hidden")
-    if step in (L.BID_AMOUNT, L.AUCTION_TIEBREAK):
-        lines.append(f"auction, stake on the table: {int(state[L.STAKE])}")
-    if step in (L.BID_AMOUNT, L.CHEST_AMOUNT) and int(state[L.ENTRY_LEN]) > 0:
-        lines.append(f"amount entered: {int(state[L.ENTRY_LEN])} digit(s)")
-    bids = [f"p{s}: {int(state[L.BID + s])}" for s in range(int(state[L.NUM_PLAYERS]))
-            if state[L.BID + s] >= 0]
-    if bids:
-        lines.append("revealed bids: " + ", ".join(bids))
-    if int(state[L.AUCTION_WINNER]) >= 0:
-        lines.append(f"auction won by player {int(state[L.AUCTION_WINNER])}")
-    if viewer >= 0 and int(state[L.PENDING + viewer]) >= 0:
+             "pick order: " + (", ".join(order) or "-"),
+             "public totals (a shut chest included): " + ", ".join(
+                 f"{int(total_holdings(state, c)) + chest[c]} {CURRENCY_NAMES[c]}"
+                 for c in range(2)),
+             *_turn_lines(state, viewer)]
+    if viewer >= 0 and int(state[L.PENDING + viewer]) >= 0 and step != L.OVER:
         lines.append(f"your sealed choice: {_pending_text(state, viewer)}")
-    for i, line in enumerate(lines[:16]):
-        d.text(730, 96 + i * 15, clip(line, 55), size=11)
-
-
-def _pending_text(state: np.ndarray, seat: int) -> str:
-    value = int(state[L.PENDING + seat])
-    step = int(state[L.STEP])
-    if step == L.CHOOSE_CONTRACT:
-        return describe_contract(value)
-    if step == L.INVASION:
-        return "2 Knights" if value == L.INVADE_KNIGHTS else f"a {BUILDINGS[value].name}"
-    return str(value)
-
-
-def _money(state: np.ndarray, viewer: int, seat: int) -> list[str]:
-    if seat == viewer:
-        return [f"{int(state[L.HOLD + seat * 2 + c])} {CURRENCY_NAMES[c]}" for c in range(2)]
-    if viewer < 0:
-        return ["Gold hidden", "Knights hidden"]
-    out = []
-    for c in range(2):
-        estimate = int(tally(state, viewer, seat, c))
-        if is_exact(state, viewer, seat, c):
-            out.append(f"{estimate} {CURRENCY_NAMES[c]}")
-        else:
-            low = int(floor(state, viewer, seat, c))
-            out.append(f"~{estimate} {CURRENCY_NAMES[c]} (\u2265{low})")
-    return out
+    for i, line in enumerate(wrap(lines, 56)[:16]):
+        d.text(730, 96 + i * 15, line, size=11)
 
 
 def _kingdom(d: Drawing, state: np.ndarray, seat: int, viewer: int, y: float) -> None:
@@ -140,7 +103,8 @@ def _kingdom(d: Drawing, state: np.ndarray, seat: int, viewer: int, y: float) ->
     title = (f"Player {seat}{you}: {int(points(state, seat))} points{bankrupt}"
              + ("  \u25c0 to act" if seat == actor else ""))
     d.panel(10, y, 1080, BOARD_H, title, seat_colour(seat), highlight=seat == actor)
-    for k, line in enumerate(_money(state, viewer, seat)):
+    over = int(state[L.STEP]) == L.OVER
+    for k, line in enumerate(_money(state, seat, viewer, over).split(", ")):
         hidden = "hidden" in line
         d.chip(20, y + 28 + k * 26, 180, 22, line, HIDDEN_FILL if hidden else "#fcf3cf",
                size=11)
@@ -156,12 +120,8 @@ def _kingdom(d: Drawing, state: np.ndarray, seat: int, viewer: int, y: float) ->
     for k, c in enumerate(hand):
         d.chip(214 + k * 40, y + 84, 36, 22, "J" if c == 0 else str(CONTRACTS[c].value),
                "#fdfefe", size=11)
-    revealed = int(state[L.REVEALED + seat])
-    notes = []
-    if revealed >= 0:
-        value = JESTER_VALUE if revealed == 0 else CONTRACTS[revealed].value
-        notes.append("revealed: Jester (void)" if state[L.VOID + seat]
-                     else f"revealed: {describe_contract(revealed)} ({value})")
+    notes = [_contract_text(state, seat).removeprefix("; ")] if state[L.REVEALED + seat] >= 0 \
+        else []
     if state[L.BUILT_GOLD + seat]:
         notes.append(f"built a tile worth {int(state[L.BUILT_GOLD + seat])} Gold")
     if int(state[L.PENDING + seat]) >= 0 and seat != viewer:

@@ -18,21 +18,15 @@ from simurgh_env.engine import layout as L
 from simurgh_env.engine.scoring import final_score
 from simurgh_env.engine.tables import (
     BW,
-    E_COST,
-    E_DRAW,
     E_GAIN,
-    E_NCOST,
     E_NGAIN,
     EFFECTS,
     N_AREAS,
     N_DRAGONS,
-    N_FAMILIES,
     N_MONUMENT,
     N_RES,
     N_SLOTS,
-    N_TILES,
     ROW_AREA,
-    ROW_CITY,
     ROW_SPACE,
     TILE_FAMILY,
     TILE_FIRST_SPACE,
@@ -41,12 +35,15 @@ from simurgh_env.engine.tables import (
 from simurgh_env.text import (
     FAMILY_NAMES,
     RESOURCE_NAMES,
+    _drawn_lines,
+    _hand,
     bundle_text,
-    dragon_name,
+    effect_text,
     objective_name,
+    space_effect,
     tile_name,
 )
-from tabletop_core.svg import HIDDEN_FILL, MUTED, Drawing, clip, seat_colour, viewer_label
+from tabletop_core.svg import HIDDEN_FILL, MUTED, Drawing, clip, seat_colour, viewer_label, wrap
 
 WIDTH = 1200
 TOP = 520
@@ -57,19 +54,6 @@ RESOURCE_FILL = ("#58d68d", "#ec7063", "#a04000", "#95a5a6", "#5dade2", "#34495e
 def size(num_players: int) -> tuple[int, int]:
     """Width and height of the drawing for a number of players."""
     return WIDTH, TOP + num_players * (BOARD_H + 8) + 4
-
-def knows(mask: int, viewer: int) -> bool:
-    """Whether `viewer` knows a tile with knowledge bit mask `mask` (-1: known to all seats)."""
-    return mask == L.ALL_SEATS if viewer < 0 else bool((int(mask) >> viewer) & 1)
-
-def effect_text(row: int) -> str:
-    """What an effect row costs and gives, e.g. '2 wood -> 1 weapon or 1 stone'."""
-    costs = [bundle_text(row, E_COST + k * BW) for k in range(int(EFFECTS[row, E_NCOST]))]
-    gains = [bundle_text(row, E_GAIN + k * BW) for k in range(int(EFFECTS[row, E_NGAIN]))]
-    if EFFECTS[row, E_DRAW]:
-        gains.append(f"draw {int(EFFECTS[row, E_DRAW])} dragons")
-    give = " or ".join(gains) or "special"
-    return f"{' or '.join(costs)} -> {give}" if costs else give
 
 def _vassals(d: Drawing, state: np.ndarray, space: int, x: float, y: float, n: int) -> None:
     k = 0
@@ -90,7 +74,8 @@ def _city(d: Drawing, state: np.ndarray, n: int) -> None:
         flags = (" (dragonriders)" if city.dragonrider_only else "") + (
             "" if city.multi else " (one)")
         d.text(x + 4, y + 13, clip(city.name + flags, 31), size=10, weight="bold")
-        d.text(x + 4, y + 26, clip(effect_text(ROW_CITY + space), 34), size=8.5)
+        for k, line in enumerate(wrap([space_effect(state, space)], 38)[:2]):
+            d.text(x + 4, y + 25 + k * 10, line, size=8)
         _vassals(d, state, space, x, y + 42, n)
 
 def _wilds(d: Drawing, state: np.ndarray, viewer: int, n: int) -> None:
@@ -116,8 +101,7 @@ def _wilds(d: Drawing, state: np.ndarray, viewer: int, n: int) -> None:
             space = L.WILDS_SPACE + area * L.SPACES_PER_AREA + i
             sy = y + 30 + i * 26
             d.rect(x + 3, sy, 184, 24, fill="#ffffff", stroke="#999999", rx=3, fill_opacity=0.7)
-            d.text(x + 6, sy + 10, clip(effect_text(ROW_SPACE + int(TILE_FIRST_SPACE[tile]) + i),
-                                        38), size=7.5)
+            d.text(x + 6, sy + 10, clip(space_effect(state, space), 42), size=7)
             _vassals(d, state, space, x + 2, sy + 17, n)
 
 def _supply(d: Drawing, state: np.ndarray, viewer: int) -> None:
@@ -146,43 +130,13 @@ def _supply(d: Drawing, state: np.ndarray, viewer: int) -> None:
     _private(d, state, viewer)
 
 def _private(d: Drawing, state: np.ndarray, viewer: int) -> None:
-    """Draft row (public) and what only the viewer sees now: drawn tiles to choose from."""
-    d.panel(822, 386, 368, 126, "Offers", "#424949")
-    phase = int(state[L.PHASE])
-    actor = int(state[L.ACTOR])
-    lines = []
-    if phase == L.ACTION_DRAFT:
-        lines.append("draft row: " + ", ".join(tile_name(int(t)) for t in
-                                               state[L.DRAFT_ROW:L.DRAFT_ROW + 4] if t >= 0))
-    if viewer >= 0 and viewer == actor:
-        if phase == L.POWER_DRAFT:
-            lines.append("power tiles to keep: " + ", ".join(
-                tile_name(int(state[L.OPTIONS + k])) for k in range(int(state[L.OPTIONS_N]))))
-        if phase == L.DRAGON_PICK:
-            lines.append("your dragons to choose: " + ", ".join(
-                dragon_name(int(state[L.SETUP_DRAWN + viewer * 3 + k])) for k in range(3)))
-    drawn = [dragon_name(int(state[L.DDRAW + k])) for k in range(int(state[L.DDRAW_N]))
-             if knows(state[L.DKNOWN + int(state[L.DDRAW + k])], viewer)]
-    if drawn:
-        lines.append("drawn dragons: " + ", ".join(drawn))
-    objectives = [objective_name(int(state[L.ODRAW + k])) for k in range(int(state[L.ODRAW_N]))
-                  if knows(state[L.OKNOWN + int(state[L.ODRAW + k])], viewer)]
-    if objectives:
-        lines.append("drawn objectives: " + ", ".join(objectives))
-    for i, line in enumerate(lines[:5]):
-        d.text(830, 424 + i * 16, clip(line, 60), size=9.5)
+    """What is being drawn or drafted, as far as the viewer knows it (the text's lines)."""
+    d.panel(822, 386, 368, 126, "Drawn and drafted", "#424949")
+    lines = [] if int(state[L.PHASE]) == L.OVER else _drawn_lines(state, viewer)
+    for i, line in enumerate(wrap(lines, 66)[:6]):
+        d.text(830, 424 + i * 14, line, size=9)
     if not lines:
-        d.text(830, 424, "nothing offered to you now", size=10, fill=MUTED)
-
-def _hand(state: np.ndarray, seat: int, viewer: int) -> tuple[list[int], list[int]]:
-    """Tiles of seat's hand the viewer knows, and the count of the others per family."""
-    known = [t for t in range(N_TILES)
-             if state[L.TLOC + t] == L.LOC_HAND and state[L.TIDX + t] == seat
-             and (seat == viewer or knows(state[L.TKNOWN + t], viewer))]
-    backs = [int(state[L.HAND_FAM + seat * N_FAMILIES + f]) for f in range(N_FAMILIES)]
-    for t in known:
-        backs[TILE_FAMILY[t]] -= 1
-    return known, backs
+        d.text(830, 424, "nothing being drawn now", size=10, fill=MUTED)
 
 def _seat(d: Drawing, state: np.ndarray, seat: int, viewer: int, y: float) -> None:
     actor = int(state[L.ACTOR])
@@ -201,12 +155,9 @@ def _seat(d: Drawing, state: np.ndarray, seat: int, viewer: int, y: float) -> No
     dragons = []
     for dragon in range(N_DRAGONS):
         if state[L.DLOC + dragon] == L.D_OWNED and state[L.DIDX + dragon] == seat:
-            if knows(state[L.DKNOWN + dragon], viewer) or seat == viewer:
-                marks = "".join("\u00b7*x"[int(s)]
-                                for s in state[L.DSLOT + dragon * 3:L.DSLOT + dragon * 3 + 3])
-                dragons.append(f"#{dragon + 49} [{marks}]")
-            else:
-                dragons.append("hidden dragon")
+            marks = "".join("\u00b7*x"[int(s)]
+                            for s in state[L.DSLOT + dragon * 3:L.DSLOT + dragon * 3 + 3])
+            dragons.append(f"#{dragon + 49} [{marks}]")
     d.text(20, y + 96, clip("dragons: " + (", ".join(dragons) or "-") +
                             "   (* ability marker, x used)", 80), size=10)
     known, backs = _hand(state, seat, viewer)

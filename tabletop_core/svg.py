@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import os
+import textwrap
 from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
@@ -38,6 +39,11 @@ def viewer_label(viewer: int) -> str:
 def clip(text: str, chars: int) -> str:
     """`text` cut to at most `chars` characters (with an ellipsis when cut)."""
     return text if len(text) <= chars else text[: max(chars - 1, 0)] + "\u2026"
+
+
+def wrap(lines: list[str], chars: int) -> list[str]:
+    """Text lines wrapped to at most `chars` characters each."""
+    return [part for line in lines for part in (textwrap.wrap(line, chars) or [""])]
 
 
 def _attrs(attrs: dict) -> str:
