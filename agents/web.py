@@ -139,7 +139,10 @@ def serve_human(table: HumanTable, port: int = 0, save: str | None = None,
         write(f"game saved to {save}")
         return f"game saved to {save} (tabletop replay {save} --html replay.html)"
 
-    server = make_server(WebGame(table, on_over), port)
+    try:
+        server = make_server(WebGame(table, on_over), port)
+    except OSError as err:
+        raise SystemExit(f"cannot serve on 127.0.0.1:{port}: {err.strerror or err}") from None
     host, bound = server.server_address[:2]
     write(f"play in your browser: http://{host}:{bound}/   (Ctrl-C to stop)")
     try:
