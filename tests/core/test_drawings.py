@@ -156,3 +156,13 @@ def test_render_options_are_checked():
         env.render_svg(3)
     assert "public view" in env.render_svg()
     assert "seat 2's view" in env.render_svg(2)
+
+
+@pytest.mark.parametrize("game, n", [("aquilon", 2), ("dragon", 3), ("simurgh", 2)])
+def test_pettingzoo_render_test(game, n):
+    """PettingZoo's own render test over every render mode in the metadata."""
+    pytest.importorskip("resvg_py")
+    from pettingzoo.test import render_test
+
+    module = importlib.import_module(f"{game}_env")
+    render_test(lambda render_mode: module.env(num_players=n, render_mode=render_mode))
