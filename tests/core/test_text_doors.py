@@ -78,6 +78,10 @@ def test_a_replay_for_a_seat_shows_the_others_sealed_choices_only_by_name():
     assert not any(": bid " in line for line in others)
     assert any("places a bid" in line for line in others)
     assert sum(": bid " in line for line in everything) > sum(": bid " in line for line in own)
+    spectator = []
+    replay(record, show=spectator.append, viewer=-1)
+    assert "as a spectator saw it" in spectator[0]
+    assert not any(": bid " in line for line in spectator)
 
 
 @pytest.mark.parametrize("game", GAMES)
