@@ -11,7 +11,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from dragon_env.data import BUILDINGS, CONTRACTS, ActionKind, IncomeScope, TileKind
+from dragon_env.data import (
+    BUILDINGS,
+    CONTRACTS,
+    MOUNTAIN_RING,
+    MOUNTAIN_SIDES,
+    ActionKind,
+    IncomeScope,
+    TileKind,
+)
 from dragon_env.engine import NUM_ACTIONS, legal_mask
 from dragon_env.engine import layout as L
 from dragon_env.engine.ledger import floor, is_exact, tally, total_holdings
@@ -245,10 +253,11 @@ def render_text(state: np.ndarray, viewer: int = PUBLIC) -> str:
                  + FINISHED_HEADER]
     else:
         who = "you" if actor == viewer else f"player {actor}"
+        mountain = MOUNTAIN_RING[MOUNTAIN_SIDES[n]]
         lines = [
             f"Round {int(state[L.ROUND])}, step {L.STEP_NAMES[step]}, {who} to act, "
             f"Start Player {int(state[L.START])}, the Dragon passes "
-            f"{TYPE_NAMES[ring[int(state[L.DRAGON]) % len(ring)]]} next"
+            f"{TYPE_NAMES[mountain[int(state[L.DRAGON]) % len(mountain)]]} next"
             + (" (no interest this round)" if state[L.NO_INTEREST] else ""),
         ]
     chest = [int(state[L.CHEST_X]) if c == int(state[L.CHEST_CURRENCY]) else 0

@@ -31,7 +31,7 @@ def test_render_is_public_unless_built_for_a_seat(game):
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("bad", [-1, 7, True, "1", 1.0])
 def test_a_bad_render_seat_is_refused_at_construction(game, bad):
-    with pytest.raises(ValueError, match="render_seat|viewer"):
+    with pytest.raises(ValueError, match="render_seat must be None"):
         _env(game, render_seat=bad)
 
 
@@ -78,3 +78,25 @@ def test_a_replay_for_a_seat_shows_the_others_sealed_choices_only_by_name():
     assert not any(": bid " in line for line in others)
     assert any("places a bid" in line for line in others)
     assert sum(": bid " in line for line in everything) > sum(": bid " in line for line in own)
+    spectator = []
+    replay(record, show=spectator.append, viewer=-1)
+    assert "as a spectator saw it" in spectator[0]
+    assert not any(": bid " in line for line in spectator)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_person_reads_only_its_seat_in_every_game(game):
+    """A whole game through `tabletop human` (scripted answers): the screens are the seat's
+    view, the other seats' moves are their public descriptions, the last screen the final
+    count."""
+    from agents.human import play_human
+
+    shown = []
+    record = play_human(game, GAMES[game], seat=1, bots=["random"], seed=2,
+                        read=lambda prompt: "0", write=shown.append)
+    assert record.bots[1] == "you" and "Game over" in shown[-1]
+    screens = [text for text in shown if text.startswith("\n") and "[0]" in text]
+    assert screens and all("1 (you)" in text for text in screens)
+    others = [line for line in shown if line.startswith("seat ")]
+    assert others and not any("so far" in line or ": bid " in line for line in others)
+    assert "every holding shown" in shown[-2]
