@@ -11,7 +11,7 @@ from pettingzoo.utils import wrappers
 
 from tabletop_core.rewards import REWARD_MODES, final_rewards
 from tabletop_core.spec import GameSpec
-from tabletop_core.text import PUBLIC
+from tabletop_core.text import PUBLIC, check_viewer
 
 ILLEGAL_ACTION_MODES = ("raise", "penalize")
 
