@@ -22,6 +22,7 @@ from .scenario import (
     dwarf,
     dwarves,
     fresh,
+    give_cognar,
     give_dwarf,
     legal,
     phase,
@@ -242,6 +243,20 @@ def test_last_mercenary_cannot_be_recruited():
     assert legal(state) == NON_MERCENARIES
 
 
+def test_last_mercenary_cannot_be_the_third_of_a_run():
+    """Black rank (p. 16), clarification, read literally (Q20): the last Mercenary left cannot be
+    recruited, not even as the third of a run. With three on the holder, Tadgar starts a run,
+    Akab pairs it and completes a further line; Lygdr, the only one left, is refused."""
+    state = lord_takes(FORGE_CARD, (3, 3, 3, 0, 3))
+    take_cognars(state, ["Dawn", "Wal"], seat=1)
+    do(state, recruit_action("Tadgar"))
+    assert legal(state) == [recruit_action("Akab"), recruit_action("Lygdr")]  # the pair: allowed
+    do(state, recruit_action("Akab"))
+    do(state, L.A_PLACE + F)  # 3 3 3 3 3: a third line
+    assert phase(state) == L.RECRUIT
+    assert legal(state) == NON_MERCENARIES
+
+
 def test_run_of_three_mercenaries():
     """Black rank (p. 16): 'If you manage to recruit 3, or even 4 in a row, well played!' The
     second Mercenary completes another line: a third may follow (or any other Cognar)."""
@@ -334,6 +349,29 @@ def test_repeated_wanderers_value_gets_a_pariah_token():
     assert state[L.WAND_VISIBLE + 0] == 5
     assert ranks(state, 0)[W] == 2 and state[L.MALT + 0] == 1
     assert state[L.PARIAH_FREE] == 11
+
+
+@pytest.mark.parametrize("cognar, column, value", [("Droh", W, 10), ("Oosram", W, 15),
+                                                   ("Ga'at", W, 9)])
+def test_a_cognar_in_the_wanderers_column_counts_for_the_pariah_rule(cognar, column, value):
+    """Order of the Wanderers (p. 7), literally (Q5): "a card of the same value in the Wanderers
+    column" includes Cognars placed there: after Droh (10 Points), a Wanderers 10 gets a token.
+    (Values above 13 match no Dwarf card; Ga'at is worth 9 there.)"""
+    state = fresh(3)
+    give_cognar(state, 0, cognar, column)
+    assert (int(state[L.WAND_VALUES_SEEN + 0]) >> value) & 1
+    if value <= 13:
+        give_dwarf(state, 0, dwarf(W, value))
+        assert int(state[L.WAND_COVERED + 0]) == 1 and state[L.WAND_VISIBLE + 0] == 0
+        assert state[L.PARIAH_FREE] == D.PARIAH_TOKENS - 1
+
+
+def test_a_black_rank_cognar_elsewhere_does_not_count_for_the_pariah_rule():
+    """Only the Wanderers column counts (p. 7): Ga'at in the Temple leaves a Wanderers 9 alone."""
+    state = fresh(3)
+    give_cognar(state, 0, "Ga'at", T)
+    give_dwarf(state, 0, dwarf(W, 9))
+    assert int(state[L.WAND_COVERED + 0]) == 0 and state[L.WAND_VISIBLE + 0] == 9
 
 
 def test_pariah_tokens_are_limited_to_twelve():
