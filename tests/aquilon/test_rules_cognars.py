@@ -38,7 +38,7 @@ from .scenario import (
 SHIELDS = dwarves(S)
 FORGE_CARD = dwarf(F, 2, rune=1)  # 1 rank, 2 Points, rune 1, no Malt
 ONE_RANK_SHIELD = dwarf(S, ranks=1, malt=0)
-TWO_RANK_SHIELD = dwarf(S, ranks=2, era=1)
+TWO_RANK_SHIELD = dwarf(S, ranks=2)
 NON_MERCENARIES = [L.A_RECRUIT + c for c in range(17)]
 # Seat 0 bids 5 on the first tavern and plays first there; seats 1, 2, ... follow in order.
 BIDS = [(5, 4, 3), (4, 3, 2), (3, 2, 4), (2, 4, 3), (0, 2, 3)]
@@ -290,14 +290,15 @@ def svara_scenario(era2_top, n=3):
 def test_svara_looks_at_five_era2_cards_and_keeps_one():
     """Svara (p. 14): look at the first 5 cards of the Era 2 deck, choose one and place it in your
     army; the 4 others are shuffled back into the Era 2 deck."""
-    top = [dwarf(T, 8), dwarf(W, 13), dwarf(F, 6, rune=1), dwarf(S, ranks=3), dwarf(T, 7)]
+    top = [dwarf(T, 4, era=2, malt=0), dwarf(W, 13), dwarf(F, 5, rune=1), dwarf(S, ranks=2),
+           dwarf(T, 3, era=2)]
     state, deck = svara_scenario(top)
     do(state, recruit_action("Svara"))
     assert phase(state) == L.SVARA and actor(state) == 0
     assert legal(state) == [L.A_SVARA + k for k in range(5)]
-    do(state, L.A_SVARA + 3)  # the 3-rank Shield card
+    do(state, L.A_SVARA + 3)  # the 2-rank Shield card
     assert army(state, 0) == [FORGE_CARD, top[3]]
-    assert ranks(state, 0) == [1 + 1 + 3, 1, 1, 1, 1]
+    assert ranks(state, 0) == [1 + 1 + 2, 1, 1, 1, 1]
     pos = int(state[L.DECK2_POS])
     rest = [int(c) for c in state[L.DECK2 + pos:L.DECK2 + state[L.DECK2_LEN]]]
     assert sorted(rest) == sorted(c for c in deck if c != top[3])
@@ -308,7 +309,8 @@ def test_svara_looks_at_five_era2_cards_and_keeps_one():
 def test_svara_talion_card_upgrades_the_tavern_talion():
     """Svara (p. 14), clarification: a Talion card taken with Svara's power upgrades the talion of
     the tavern being resolved (here the 5 bid on the first tavern becomes a 6)."""
-    top = [dwarf(A, 9), dwarf(T, 8), dwarf(W, 13), dwarf(F, 6, rune=1), dwarf(T, 7)]
+    top = [dwarf(A, 9), dwarf(T, 4, era=2, malt=0), dwarf(W, 13), dwarf(F, 5, rune=1),
+           dwarf(T, 3, era=2)]
     state, _ = svara_scenario(top)
     do(state, recruit_action("Svara"))
     do(state, L.A_SVARA + 0)
@@ -339,14 +341,14 @@ def test_svara_in_the_last_turn_of_era2_takes_the_last_card_blind():
 def test_repeated_wanderers_value_gets_a_pariah_token():
     """Order of the Wanderers (p. 7): a card of a value already in the Wanderers column gets a
     Pariah token; it hides the Points only, the rank and the Malt symbol still count."""
-    five, five_malt = dwarf(W, 5, malt=0), dwarf(W, 5, malt=1)
+    six, six_malt = dwarf(W, 6, malt=0), dwarf(W, 6, malt=1)
     state = fresh(3)
-    give_dwarf(state, 0, five)
-    set_taverns(state, [five_malt, *SHIELDS[:2]], SHIELDS[2:5], SHIELDS[5:8])
+    give_dwarf(state, 0, six)
+    set_taverns(state, [six_malt, *SHIELDS[:2]], SHIELDS[2:5], SHIELDS[5:8])
     bid_all(state, *BIDS[:3])
-    pick(state, five_malt)
+    pick(state, six_malt)
     assert [int(c) for c in state[L.WAND_COVERED:L.WAND_COVERED + 2]] == [0, 1]
-    assert state[L.WAND_VISIBLE + 0] == 5
+    assert state[L.WAND_VISIBLE + 0] == 6
     assert ranks(state, 0)[W] == 2 and state[L.MALT + 0] == 1
     assert state[L.PARIAH_FREE] == 11
 
@@ -382,9 +384,9 @@ def test_pariah_tokens_are_limited_to_twelve():
     state[L.PARIAH_FREE] = 1
     give_dwarf(state, 0, dwarf(W, 9, nth=0), dwarf(W, 9, nth=1))
     assert state[L.PARIAH_FREE] == 0 and state[L.WAND_VISIBLE + 0] == 9
-    give_dwarf(state, 0, dwarf(W, 10, nth=0), dwarf(W, 10, nth=1))
+    give_dwarf(state, 0, dwarf(W, 8, nth=0), dwarf(W, 8, nth=1))
     assert [int(c) for c in state[L.WAND_COVERED:L.WAND_COVERED + 4]] == [0, 1, 0, 0]
-    assert state[L.WAND_VISIBLE + 0] == 9 + 10 + 10
+    assert state[L.WAND_VISIBLE + 0] == 9 + 8 + 8
 
 
 def test_svara_talion_card_with_the_zero_upgrades_the_purse():

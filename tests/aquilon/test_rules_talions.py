@@ -30,7 +30,7 @@ from .scenario import (
 )
 
 SHIELDS = dwarves(S)
-TALION_CARD = dwarf(A, 3)
+TALION_CARD = dwarf(A, 4, malt=0)
 FORGE_CARD = dwarf(3, 2, rune=1)
 
 
@@ -44,7 +44,7 @@ def test_talion_card_upgrades_the_bid_talion():
     assert talions(state, 0) == [6, 3, 4, 0, 2]
     assert talion_kinds(state, 0) == [GOLD, BRONZE, BRONZE, BRONZE, BRONZE]
     assert (treasury(state, 5), treasury(state, 6)) == (2, 1)
-    assert state[L.COL_POINTS + 0 * 5 + A] == 3
+    assert state[L.COL_POINTS + 0 * 5 + A] == 4
 
 
 def test_talion_card_with_the_zero_upgrades_a_purse_talion_then_exchanges():
