@@ -65,13 +65,15 @@ def replay(record: GameRecord, show=print, viewer: int | None = None) -> np.ndar
     scores (which must equal the recorded ones). With `viewer` None every decision is shown as
     its own seat saw it (hidden choices included: a finished game may show everything, and
     the header says so); with a seat, as that seat saw the game (the others' hidden choices
-    only named)."""
+    only named); with -1, as a spectator saw it (every hidden choice only named)."""
     env = load_game(record.game).raw_env(num_players=record.num_players, **record.options)
     env.reset(seed=record.seed)
     if viewer is not None:
         check_viewer(viewer, record.num_players)
-    view = ("every seat's hidden choices shown" if viewer is None or viewer < 0
-            else f"as seat {viewer} saw it")
+    if viewer is None:
+        view = "every seat's hidden choices shown"
+    else:
+        view = "as a spectator saw it" if viewer < 0 else f"as seat {viewer} saw it"
     show(f"{record.game}, {record.num_players} players, seed {record.seed}, "
          f"bots {', '.join(record.bots)}; finished game, {view}")
     for k, action in enumerate(record.actions):

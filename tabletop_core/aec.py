@@ -11,7 +11,7 @@ from pettingzoo.utils import wrappers
 
 from tabletop_core.rewards import REWARD_MODES, final_rewards
 from tabletop_core.spec import GameSpec
-from tabletop_core.text import PUBLIC, check_viewer
+from tabletop_core.text import PUBLIC
 
 ILLEGAL_ACTION_MODES = ("raise", "penalize")
 
@@ -48,11 +48,12 @@ class TurnBasedEnv(AECEnv):
                 f"render_mode must be None or one of {self.metadata['render_modes']}, "
                 f"got {render_mode!r}"
             )
-        if render_seat is not None:
-            check_viewer(render_seat, num_players)
-            if render_seat < 0:
-                raise ValueError("render_seat must be None (public view) or a seat "
-                                 f"0..{num_players - 1}, got {render_seat}")
+        if render_seat is not None and (
+            isinstance(render_seat, bool) or not isinstance(render_seat, int | np.integer)
+            or not 0 <= render_seat < num_players
+        ):
+            raise ValueError("render_seat must be None (the public view) or a seat "
+                             f"0..{num_players - 1}, got {render_seat!r}")
         if reward_mode not in REWARD_MODES:
             raise ValueError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
         if illegal_action not in ILLEGAL_ACTION_MODES:

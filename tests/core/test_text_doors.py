@@ -31,7 +31,7 @@ def test_render_is_public_unless_built_for_a_seat(game):
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("bad", [-1, 7, True, "1", 1.0])
 def test_a_bad_render_seat_is_refused_at_construction(game, bad):
-    with pytest.raises(ValueError, match="render_seat|viewer"):
+    with pytest.raises(ValueError, match="render_seat must be None"):
         _env(game, render_seat=bad)
 
 
@@ -78,6 +78,10 @@ def test_a_replay_for_a_seat_shows_the_others_sealed_choices_only_by_name():
     assert not any(": bid " in line for line in others)
     assert any("places a bid" in line for line in others)
     assert sum(": bid " in line for line in everything) > sum(": bid " in line for line in own)
+    spectator = []
+    replay(record, show=spectator.append, viewer=-1)
+    assert "as a spectator saw it" in spectator[0]
+    assert not any(": bid " in line for line in spectator)
 
 
 @pytest.mark.parametrize("game", GAMES)
