@@ -1,0 +1,29 @@
+"""Checks of options shared by every door (a bad value is refused with a one-line error)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+MAX_SEED = 2**63 - 1
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
+
+
+def check_max_moves(max_moves: Any) -> int:
+    """The move limit as an int (0: none); ValueError unless None or a positive integer."""
+    if max_moves is None:
+        return 0
+    if not _is_int(max_moves) or max_moves < 1:
+        raise ValueError(f"max_moves must be None or a positive integer, got {max_moves!r}")
+    return int(max_moves)
+
+
+def check_seed(seed: Any) -> int:
+    """The seed as an int; ValueError unless an integer in 0 .. 2**63 - 1."""
+    if not _is_int(seed) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be an integer in 0..2**63-1, got {seed!r}")
+    return int(seed)
