@@ -41,6 +41,7 @@ from ray.tune.registry import register_env
 
 from tabletop_core.aec import ILLEGAL_ACTION_MODES
 from tabletop_core.joint import JointGame
+from tabletop_core.options import check_seed
 
 ENV_NAMES = {"aquilon": "tabletop_aquilon", "dragon": "tabletop_dragon",
              "simurgh": "tabletop_simurgh"}
@@ -88,8 +89,6 @@ class TabletopMultiAgentEnv(MultiAgentEnv):
         self.game.check_num_players(num_players)
         self.num_players = int(num_players)
         max_moves = options.pop("max_moves", None)
-        if max_moves is not None and (not isinstance(max_moves, int) or max_moves < 1):
-            raise ValueError(f"max_moves must be a positive integer or None, got {max_moves!r}")
         reward_mode = options.pop("reward_mode", "rank")
         self.illegal_action = options.pop("illegal_action", "raise")
         if self.illegal_action not in ILLEGAL_ACTION_MODES:
@@ -127,10 +126,8 @@ class TabletopMultiAgentEnv(MultiAgentEnv):
         seats that decide first."""
         if seed is None:
             seed = int(self._seeds.integers(2**62))
-        elif not isinstance(seed, int | np.integer) or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
         else:
-            self._sample_seeds = np.random.default_rng([int(seed), 1])
+            self._sample_seeds = np.random.default_rng([check_seed(seed), 1])
         self.joint.reset(int(seed))
         self._has_game = True
         self.agents = list(self.possible_agents)
@@ -200,7 +197,7 @@ class TabletopMultiAgentEnv(MultiAgentEnv):
                                    "action_mask": mask.astype(np.float32)}
             infos[agent] = {}
             if self.seat_states:
-                sample = self.joint.state.copy()
+                sample = self.joint.decision_state(seat)
                 self.game.determinize(sample, seat, int(self._sample_seeds.integers(2**62)))
                 infos[agent]["seat_state"] = np.append(sample, np.int32(seat))
         return observations, infos
