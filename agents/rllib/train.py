@@ -4,7 +4,8 @@
 against an opponent pool (bot modules and snapshots of the learner, `agents.rllib.league`) on
 `num_env_runners` env runners with `envs_per_runner` games each, saves checkpoints, evaluates
 the learner against `random` and `heuristic` through the tournament code every `eval_every`
-iterations, and draws the learning curve, like the SB3 path (`agents.train`).
+iterations, and draws the learning curve, like the SB3 path (`agents.train`); metrics.jsonl
+logs each iteration's sampling counts per module (learner, each bot, each snapshot).
 """
 
 from __future__ import annotations
@@ -165,6 +166,7 @@ def train_rllib(config: RLlibTrainConfig, progress: bool = True) -> Path:
             result = train_step(algo)
             bar.update(learner_steps(result) - steps)
             steps = learner_steps(result)
+            _log(out / "metrics.jsonl", algo.iteration, result)
             if algo.iteration % config.eval_every == 0 and steps < config.steps:
                 curve.append(_evaluate(algo, config, out / "checkpoints" / f"iter_{algo.iteration}",
                                        steps))
@@ -175,6 +177,26 @@ def train_rllib(config: RLlibTrainConfig, progress: bool = True) -> Path:
         algo.stop()
     write_curve(out, curve)
     return path
+
+
+def _log(path: Path, iteration: int, result: dict) -> None:
+    """Append one iteration's sampling counts (per module: who played how many decisions)."""
+    from ray.rllib.utils.metrics import (
+        ENV_RUNNER_RESULTS,
+        NUM_ENV_STEPS_SAMPLED_LIFETIME,
+        NUM_EPISODES_LIFETIME,
+        NUM_MODULE_STEPS_SAMPLED_LIFETIME,
+    )
+
+    runners = result[ENV_RUNNER_RESULTS]
+    row = {"iteration": iteration,
+           "env_steps": int(runners.get(NUM_ENV_STEPS_SAMPLED_LIFETIME, 0)),
+           "episodes": int(runners.get(NUM_EPISODES_LIFETIME, 0)),
+           "module_steps": {k: int(v) for k, v in
+                            runners.get(NUM_MODULE_STEPS_SAMPLED_LIFETIME, {}).items()},
+           "snapshots": int(result.get("league_snapshots", 0))}
+    with open(path, "a") as f:
+        f.write(json.dumps(row) + "\n")
 
 
 def _evaluate(algo, config: RLlibTrainConfig, path: Path, steps: int) -> dict:
