@@ -36,13 +36,13 @@ from agents.games import load_game
 SEAT_STATE = "seat_state"
 
 
-def _split(batch: dict[str, Any]) -> tuple[dict[str, Any], Any]:
-    """(batch with OBS = the features, mask), without changing the caller's batch."""
+def _split(batch: dict[str, Any], key: str = "observations") -> tuple[dict[str, Any], Any]:
+    """(batch with OBS = the features under `key`, mask), leaving the caller's batch as is."""
     obs = batch[Columns.OBS]
-    if not isinstance(obs, dict) or "action_mask" not in obs or "observations" not in obs:
-        raise ValueError("this module needs observations of the form "
-                         "{'observations': ..., 'action_mask': ...} (TabletopMultiAgentEnv)")
-    return {**batch, Columns.OBS: obs["observations"]}, obs["action_mask"]
+    if not isinstance(obs, dict) or "action_mask" not in obs or key not in obs:
+        raise ValueError(f"this module needs observations of the form {{{key!r}: ..., "
+                         "'action_mask': ...}} (TabletopMultiAgentEnv)")
+    return {**batch, Columns.OBS: obs[key]}, obs["action_mask"]
 
 
 def _numpy(x) -> np.ndarray:
@@ -50,30 +50,36 @@ def _numpy(x) -> np.ndarray:
 
 
 class MaskedPPOTorchRLModule(DefaultPPOTorchRLModule):
-    """PPO actor-critic on `"observations"`; illegal actions' logits set to FLOAT_MIN."""
+    """PPO actor-critic on `"observations"` (model_config `features_key` names another key,
+    e.g. "observation" for RLlib's PettingZooEnv wrapper); illegal actions' logits set to
+    FLOAT_MIN."""
 
-    def __init__(self, *, observation_space: gym.Space | None = None, **kwargs):
-        if not isinstance(observation_space, gym.spaces.Dict):
-            raise ValueError("MaskedPPOTorchRLModule needs a Dict observation space with "
-                             "'observations' and 'action_mask'")
+    def __init__(self, *, observation_space: gym.Space | None = None, model_config=None,
+                 **kwargs):
+        key = (model_config or {}).get("features_key", "observations")
+        if not isinstance(observation_space, gym.spaces.Dict) or key not in observation_space:
+            raise ValueError(f"MaskedPPOTorchRLModule needs a Dict observation space with "
+                             f"{key!r} and 'action_mask'")
+        self.features_key = key
         # The networks are built for the features alone; the module keeps the whole space.
-        super().__init__(observation_space=observation_space["observations"], **kwargs)
+        super().__init__(observation_space=observation_space[key], model_config=model_config,
+                         **kwargs)
         self.observation_space = observation_space
 
     @override(DefaultPPOTorchRLModule)
     def _forward(self, batch: dict[str, Any], **kwargs) -> dict[str, Any]:
-        inner, mask = _split(batch)
+        inner, mask = _split(batch, self.features_key)
         return self._masked(super()._forward(inner, **kwargs), mask)
 
     @override(DefaultPPOTorchRLModule)
     def _forward_train(self, batch: dict[str, Any], **kwargs) -> dict[str, Any]:
-        inner, mask = _split(batch)
+        inner, mask = _split(batch, self.features_key)
         return self._masked(super()._forward_train(inner, **kwargs), mask)
 
     @override(ValueFunctionAPI)
     def compute_values(self, batch: dict[str, Any], embeddings=None):
         if embeddings is None:
-            batch, _ = _split(batch)
+            batch, _ = _split(batch, self.features_key)
         return super().compute_values(batch, embeddings)
 
     @staticmethod
@@ -81,7 +87,7 @@ class MaskedPPOTorchRLModule(DefaultPPOTorchRLModule):
         import torch
 
         out[Columns.ACTION_DIST_INPUTS] = out[Columns.ACTION_DIST_INPUTS] + torch.clamp(
-            torch.log(mask), min=FLOAT_MIN)
+            torch.log(mask.float()), min=FLOAT_MIN)
         return out
 
 
@@ -114,8 +120,7 @@ class MaskedRandomRLModule(_FrozenModule):
 
     @override(RLModule)
     def _forward(self, batch, **kwargs):
-        _, mask = _split(batch)
-        mask = _numpy(mask) > 0
+        mask = _numpy(batch[Columns.OBS]["action_mask"]) > 0
         actions = np.array([self.rng.choice(np.flatnonzero(row)) for row in mask], np.int64)
         return {Columns.ACTIONS: actions}
 
