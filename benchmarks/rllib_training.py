@@ -1,7 +1,8 @@
 """RLlib training throughput: learner decisions per second inside RLlib's PPO loop (sampling
 and updates) with `TabletopMultiAgentEnv`, next to RLlib's generic `PettingZooEnv` wrapper over
 the same game's AEC env and to the SB3 `SelfPlayVecEnv` (64 games) in MaskablePPO, all against
-random opponents, for 1 and 2 env runners; then where RLlib's time goes (its own timers).
+random opponents, for 1 and 2 env runners; then where RLlib's time goes (its own timers, and
+each env alone outside RLlib's loop).
 
     python3 benchmarks/training.py --backend rllib [--game aquilon] [--iterations 3]
 
@@ -111,6 +112,38 @@ def sb3_rate(game: str, players: int, steps: int) -> float:
     return loop_steps_per_second(env, steps, 64)
 
 
+def bare_rate(env, steps: int, seed: int = 0) -> float:
+    """Decisions/s of an RLlib multi-agent env alone, random legal actions, no RLlib loop."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    obs, _ = env.reset(seed=seed)
+    decisions = 0
+    start = time.perf_counter()
+    while decisions < steps:
+        actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()}
+        decisions += len(actions)
+        obs, _, terminateds, truncateds, _ = env.step(actions)
+        if terminateds["__all__"] or truncateds["__all__"]:
+            obs, _ = env.reset(seed=int(rng.integers(2**31)))
+    return decisions / (time.perf_counter() - start)
+
+
+def print_bare(games: list[str], steps: int) -> None:
+    """The envs alone, outside RLlib's loop: what the env itself costs per decision."""
+    from agents.games import DEFAULT_TRAIN_PLAYERS
+    from tabletop_core.rllib import TabletopMultiAgentEnv
+
+    print("\n| game | env alone (no RLlib loop) | decisions/s |")
+    print("|---|---|---:|")
+    for game in games:
+        config = {"game": game, "num_players": DEFAULT_TRAIN_PLAYERS[game]}
+        for name, env in (("TabletopMultiAgentEnv", TabletopMultiAgentEnv(config)),
+                          ("RLlib PettingZooEnv(env())", _pettingzoo_env(config))):
+            bare_rate(env, 200)  # warm up
+            print(f"| {game} | {name} | {bare_rate(env, steps):,.0f} |", flush=True)
+
+
 def run(games: list[str], iterations: int, sb3_steps: int) -> None:
     """Print the throughput table and the timers of each RLlib setting."""
     import torch
@@ -148,8 +181,16 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
     parser.add_argument("--iterations", type=int, default=3, help="timed PPO iterations")
     parser.add_argument("--sb3-steps", type=int, default=8192)
+    parser.add_argument("--bare-steps", type=int, default=20_000,
+                        help="decisions for the envs alone")
+    parser.add_argument("--bare-only", action="store_true",
+                        help="only the envs alone (no Ray started)")
     args = parser.parse_args(argv)
+    if args.bare_only:
+        print_bare(args.game or ["aquilon"], args.bare_steps)
+        return
     if not loopback_only():
         reexec_in_loopback_namespace()
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     run(args.game or ["aquilon"], args.iterations, args.sb3_steps)
+    print_bare(args.game or ["aquilon"], args.bare_steps)

@@ -57,7 +57,8 @@ class MaskedPPOTorchRLModule(DefaultPPOTorchRLModule):
     def __init__(self, *, observation_space: gym.Space | None = None, model_config=None,
                  **kwargs):
         key = (model_config or {}).get("features_key", "observations")
-        if not isinstance(observation_space, gym.spaces.Dict) or key not in observation_space:
+        spaces = getattr(observation_space, "spaces", None)
+        if not isinstance(observation_space, gym.spaces.Dict) or key not in spaces:
             raise ValueError(f"MaskedPPOTorchRLModule needs a Dict observation space with "
                              f"{key!r} and 'action_mask'")
         self.features_key = key

@@ -15,12 +15,13 @@ import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from agents.bots import make_bot
 from agents.evaluation import evaluate_bot, write_curve
 from agents.games import load_game
 from agents.opponent_pool import OpponentPool
 from agents.rllib.league import LEARNER, LeagueCallback, LeagueMapping, snapshot_id
 
-# Bots that play from a state sampled from their seat's view (the others need only the mask).
+# The one bot that needs only the mask; the others play from a state sampled from their view.
 _RANDOM = "random"
 
 
@@ -75,6 +76,7 @@ def ppo_config(config: RLlibTrainConfig):
                "vf_share_layers": False}
     modules = {LEARNER: RLModuleSpec(module_class=MaskedPPOTorchRLModule, model_config=network)}
     for k, bot in enumerate(config.bots):
+        make_bot(bot)  # an unknown name fails here, with the list of names
         if bot == _RANDOM:
             modules[bot] = RLModuleSpec(module_class=MaskedRandomRLModule,
                                         model_config={"seed": config.seed + k})
