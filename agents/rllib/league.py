@@ -22,6 +22,11 @@ from agents.opponent_pool import OpponentPool
 LEARNER = "learner"
 
 
+def bot_module_id(bot: str) -> str:
+    """RLlib module id of a bot of `agents.bots` (no ":" allowed: ismcts:500 -> ismcts_500)."""
+    return bot.replace(":", "_")
+
+
 def snapshot_id(slot: int) -> str:
     """Module id of snapshot slot `slot`."""
     return f"snapshot_{slot}"
@@ -53,6 +58,8 @@ class LeagueMapping:
             opponent = self.pool.sample()
             if isinstance(opponent, int):
                 opponent = self.pool.snapshots[opponent]
+            else:
+                opponent = bot_module_id(opponent)
             self._assigned[episode_id] = (self.episodes % len(self.agents), opponent)
             self.episodes += 1
             while len(self._assigned) > 10_000:

@@ -19,7 +19,13 @@ from agents.bots import make_bot
 from agents.evaluation import evaluate_bot, write_curve
 from agents.games import load_game
 from agents.opponent_pool import OpponentPool
-from agents.rllib.league import LEARNER, LeagueCallback, LeagueMapping, snapshot_id
+from agents.rllib.league import (
+    LEARNER,
+    LeagueCallback,
+    LeagueMapping,
+    bot_module_id,
+    snapshot_id,
+)
 
 # The one bot that needs only the mask; the others play from a state sampled from their view.
 _RANDOM = "random"
@@ -78,10 +84,10 @@ def ppo_config(config: RLlibTrainConfig):
     for k, bot in enumerate(config.bots):
         make_bot(bot)  # an unknown name fails here, with the list of names
         if bot == _RANDOM:
-            modules[bot] = RLModuleSpec(module_class=MaskedRandomRLModule,
+            modules[bot_module_id(bot)] = RLModuleSpec(module_class=MaskedRandomRLModule,
                                         model_config={"seed": config.seed + k})
         else:
-            modules[bot] = RLModuleSpec(module_class=BotRLModule, model_config={
+            modules[bot_module_id(bot)] = RLModuleSpec(module_class=BotRLModule, model_config={
                 "game": config.game, "num_players": config.num_players, "bot": bot,
                 "seed": config.seed + k})
     if config.snapshot_share > 0:
@@ -96,7 +102,9 @@ def ppo_config(config: RLlibTrainConfig):
                   "illegal_action": config.illegal_action}
     runners = {"num_env_runners": config.num_env_runners,
                "num_envs_per_env_runner": config.envs_per_runner,
-               "rollout_fragment_length": "auto"}
+               "rollout_fragment_length": "auto",
+               # A runner's first sample compiles the numba bots it plays (minutes under load).
+               "sample_timeout_s": 900.0}
     if needs_states:
         runners["env_to_module_connector"] = seat_states_connector
     return (
@@ -139,13 +147,13 @@ def learner_steps(result: dict) -> int:
 
 def train_step(algo) -> dict:
     """One training iteration; a RuntimeError if the env runners sampled nothing (RLlib then
-    still returns normally: an env runner has failed)."""
+    still returns normally: an env runner has failed, or its sample timed out)."""
     from ray.rllib.utils.metrics import ENV_RUNNER_RESULTS, NUM_ENV_STEPS_SAMPLED
 
     result = algo.train()
     if not result.get(ENV_RUNNER_RESULTS, {}).get(NUM_ENV_STEPS_SAMPLED, 0):
         raise RuntimeError("RLlib sampled no env steps this iteration: an env runner failed "
-                           "(see its error above)")
+                           "or timed out (see the log above)")
     return result
 
 
