@@ -1,6 +1,7 @@
 """RLlib for real on local Ray (every node in a loopback-only network namespace, see
 ray_processes): a short self-play PPO run against bot modules and snapshots, with
-illegal_action="raise" and two envs per runner, whose policy then plays a tournament; and a
+illegal_action="raise" and two envs per runner, whose policy then plays a tournament and a
+person; and a
 two-node cluster on this machine whose env runners are placed on both nodes."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import pytest
 
 pytest.importorskip("ray.rllib")
 
+from agents.human import play_human  # noqa: E402
 from agents.tournament import run_tournament  # noqa: E402
 from tests.rllib.ray_processes import run_isolated  # noqa: E402
 
@@ -51,6 +53,10 @@ def test_self_play_ppo_run_then_tournament(tmp_path):
                                       progress=False)
     assert len(records) == 4 and {r.bot for r in results} == {bot, "random"}
     assert all(sum(r.bots.count(bot) for r in records[i:i + 1]) == 1 for i in range(4))
+    # ... and sits at a person's table.
+    record = play_human("aquilon", 2, 0, [bot], seed=2, read=lambda prompt: "0",
+                        write=lambda text: None)
+    assert record.bots == ["you", bot] and len(record.rewards) == 2
 
 
 CLUSTER = """
