@@ -9,10 +9,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from tabletop_core.options import check_env_options
 from tabletop_core.rewards import REWARD_MODES, final_rewards
 from tabletop_core.spec import GameSpec
-
-ILLEGAL_ACTION_MODES = ("raise", "penalize")
 
 
 class TurnBasedEnv(AECEnv):
@@ -39,17 +38,7 @@ class TurnBasedEnv(AECEnv):
         super().__init__()
         game = self.game
         game.check_num_players(num_players)
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(
-                f"render_mode must be None or one of {self.metadata['render_modes']}, "
-                f"got {render_mode!r}"
-            )
-        if reward_mode not in REWARD_MODES:
-            raise ValueError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
-        if illegal_action not in ILLEGAL_ACTION_MODES:
-            raise ValueError(
-                f"illegal_action must be one of {ILLEGAL_ACTION_MODES}, got {illegal_action!r}"
-            )
+        check_env_options(render_mode, self.metadata["render_modes"], reward_mode, illegal_action)
         self.num_players = int(num_players)
         self.render_mode = render_mode
         self.reward_mode = reward_mode
