@@ -17,6 +17,7 @@ from pettingzoo.utils.conversions import (
     turn_based_aec_to_parallel,
 )
 
+from tests.common import needs_registry
 from tests.core.seat_play import MAX_MOVES, PARAMS, SEALED_PARAMS, SeatPolicies, play_aec
 
 GAMES = ("aquilon", "dragon", "simurgh")
@@ -241,6 +242,7 @@ def test_options_are_those_of_env_and_checked():
     assert env.state().shape == env.state_space.shape
 
 
+@needs_registry
 def test_the_games_are_registered_for_both_apis():
     import pettingzoo
 
