@@ -67,7 +67,7 @@ def train_dqn(
     )
     algorithm = ts.algorithm.DQN(
         policy=policy, optim=AdamOptimizerFactory(lr=1e-3), gamma=0.99,
-        n_step_return_horizon=3, target_update_freq=500,
+        n_step_return_horizon=8, target_update_freq=300,
     )
     train_envs = make_envs(game, num_players, opponent, num_envs, seed)
     train_envs.seed(seed)
