@@ -11,6 +11,7 @@ import numpy as np
 from agents.bot import seat_view
 from agents.bots import make_bot
 from agents.games import load_game
+from tabletop_core.text import check_viewer
 
 
 @dataclass
@@ -59,17 +60,29 @@ def play_game(
     )
 
 
-def replay(record: GameRecord, show=print) -> np.ndarray:
+def replay(record: GameRecord, show=print, viewer: int | None = None) -> np.ndarray:
     """Replay a record decision by decision, describing each with `show`; return the final
-    scores (which must equal the recorded ones)."""
+    scores (which must equal the recorded ones). With `viewer` None every decision is shown as
+    its own seat saw it (hidden choices included: a finished game may show everything, and
+    the header says so); with a seat, as that seat saw the game (the others' hidden choices
+    only named); with -1, as a spectator saw it (every hidden choice only named)."""
     env = load_game(record.game).raw_env(num_players=record.num_players, **record.options)
     env.reset(seed=record.seed)
+    if viewer is not None:
+        check_viewer(viewer, record.num_players)
+    if viewer is None:
+        view = "every seat's hidden choices shown"
+    else:
+        view = "as a spectator saw it" if viewer < 0 else f"as seat {viewer} saw it"
     show(f"{record.game}, {record.num_players} players, seed {record.seed}, "
-         f"bots {', '.join(record.bots)}")
+         f"bots {', '.join(record.bots)}; finished game, {view}")
     for k, action in enumerate(record.actions):
         seat = env.possible_agents.index(env.agent_selection)
-        show(f"{k:4d}  {env.agent_selection} ({record.bots[seat]}): "
-             f"{env.action_to_string(action)}")
+        if viewer is None or seat == viewer:
+            words = env.action_to_string(action)
+        else:
+            words = env.game.public_action_to_string(env._state, action)
+        show(f"{k:4d}  {env.agent_selection} ({record.bots[seat]}): {words}")
         env.step(action)
     scores = env.final_scores()
     show("final scores: " + ", ".join(f"{a} {s:g}" for a, s in zip(

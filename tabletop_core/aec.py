@@ -9,16 +9,19 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from tabletop_core.options import check_env_options
+from tabletop_core.options import check_env_options, check_render_seat
 from tabletop_core.rewards import REWARD_MODES, final_rewards
 from tabletop_core.spec import GameSpec
+from tabletop_core.text import PUBLIC
 
 
 class TurnBasedEnv(AECEnv):
     """AEC environment over a `GameSpec`; subclasses only set `game`.
 
     Options common to every game: `num_players`, `render_mode` (None, "human" prints,
-    "ansi" returns the text), `reward_mode` ("rank" or "margin", see tabletop_core.rewards),
+    "ansi" returns the text), `render_seat` (None: `render()` shows the public view, what
+    every seat sees; a seat 0..num_players-1: that seat's own view, e.g. for a person playing
+    that seat through the env), `reward_mode` ("rank" or "margin", see tabletop_core.rewards),
     `illegal_action` ("raise": ValueError naming the legal actions, nothing changes;
     "penalize": the game ends, the offender gets -1 and the others 0). Game options are
     passed on to the game's `make_config`, which refuses unknown ones.
@@ -31,6 +34,7 @@ class TurnBasedEnv(AECEnv):
         self,
         num_players: int = 2,
         render_mode: str | None = None,
+        render_seat: int | None = None,
         reward_mode: str = "rank",
         illegal_action: str = "raise",
         **options: Any,
@@ -39,8 +43,10 @@ class TurnBasedEnv(AECEnv):
         game = self.game
         game.check_num_players(num_players)
         check_env_options(render_mode, self.metadata["render_modes"], reward_mode, illegal_action)
+        check_render_seat(render_seat, num_players)
         self.num_players = int(num_players)
         self.render_mode = render_mode
+        self.render_seat = None if render_seat is None else int(render_seat)
         self.reward_mode = reward_mode
         self.illegal_action = illegal_action
         self.options = dict(options)
@@ -118,10 +124,12 @@ class TurnBasedEnv(AECEnv):
         return out
 
     def render(self) -> str | None:
-        """Text picture of the table (printed for "human", returned for "ansi")."""
+        """Text picture of the table (printed for "human", returned for "ansi"): the public
+        view, or the view of `render_seat` if the env was built for one."""
         if self.render_mode is None:
             return None
-        text = self.game.render_text(self._state)
+        viewer = PUBLIC if self.render_seat is None else self.render_seat
+        text = self.game.render_text(self._state, viewer)
         if self.render_mode == "human":
             print(text)
             return None
@@ -132,8 +140,9 @@ class TurnBasedEnv(AECEnv):
 
     # -- Extras shared by every game ------------------------------------------------------
     def action_to_string(self, action: int) -> str:
-        """Describe `action` in words, in the current position."""
-        return self.game.action_to_string(self._state, int(action))
+        """Describe a legal `action` of the agent to act, for that agent (ValueError if it is
+        not legal now); `game.public_action_to_string` says what the others learn of it."""
+        return self.game.action_to_string(self._state, action)
 
     def legal_actions(self) -> list[int]:
         """The legal actions of the agent to act (empty once the game is over)."""

@@ -46,3 +46,10 @@ def check_env_options(
         raise ValueError(
             f"illegal_action must be one of {ILLEGAL_ACTION_MODES}, got {illegal_action!r}"
         )
+
+
+def check_render_seat(render_seat: Any, num_players: int) -> None:
+    """ValueError unless `render_seat` is None (the public view) or a seat of the game."""
+    if render_seat is not None and (not _is_int(render_seat) or not 0 <= render_seat < num_players):
+        raise ValueError("render_seat must be None (the public view) or a seat "
+                         f"0..{num_players - 1}, got {render_seat!r}")

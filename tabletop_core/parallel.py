@@ -26,14 +26,15 @@ from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
 from tabletop_core.joint import JointGame
-from tabletop_core.options import check_env_options, check_seed
+from tabletop_core.options import check_env_options, check_render_seat, check_seed
 from tabletop_core.spec import GameSpec
+from tabletop_core.text import PUBLIC
 
 
 class JointParallelEnv(ParallelEnv):
     """Parallel environment over a `GameSpec`; subclasses only set `game` (and metadata name).
 
-    Options: those of the AEC env (`num_players`, `render_mode`, `reward_mode`,
+    Options: those of the AEC env (`num_players`, `render_mode`, `render_seat`, `reward_mode`,
     `illegal_action`, the game's own options) and `max_moves` (None: no limit; else a game not
     over after that many engine moves of all seats is truncated for every seat, no reward).
     `illegal_action="raise"` refuses a bad actions dict with a ValueError and changes nothing;
@@ -47,6 +48,7 @@ class JointParallelEnv(ParallelEnv):
         self,
         num_players: int = 2,
         render_mode: str | None = None,
+        render_seat: int | None = None,
         reward_mode: str = "rank",
         illegal_action: str = "raise",
         max_moves: int | None = None,
@@ -55,8 +57,10 @@ class JointParallelEnv(ParallelEnv):
         game = self.game
         game.check_num_players(num_players)
         check_env_options(render_mode, self.metadata["render_modes"], reward_mode, illegal_action)
+        check_render_seat(render_seat, num_players)
         self.num_players = int(num_players)
         self.render_mode = render_mode
+        self.render_seat = None if render_seat is None else int(render_seat)
         self.reward_mode = reward_mode
         self.illegal_action = illegal_action
         self.options = dict(options)
@@ -126,10 +130,13 @@ class JointParallelEnv(ParallelEnv):
         return observations, rewards, terminations, truncations, infos
 
     def render(self) -> str | None:
-        """Text picture of the table (printed for "human", returned for "ansi")."""
+        """Text picture of the table (printed for "human", returned for "ansi"): the public
+        view, or that of `render_seat`, of the moves played (a seat's choice queued in a joint
+        step shows once the engine plays it)."""
         if self.render_mode is None:
             return None
-        text = self.game.render_text(self._joint.state)
+        viewer = PUBLIC if self.render_seat is None else self.render_seat
+        text = self.game.render_text(self._joint.state, viewer)
         if self.render_mode == "human":
             print(text)
             return None
