@@ -64,6 +64,7 @@ class JointGame:
         self._group = np.zeros(game.max_players, np.int64)
         self._queues: list[deque[int]] = [deque() for _ in range(self.num_players)]
         self._views: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self._states: dict[int, np.ndarray] = {}
         self.deciding: list[int] = []
         self.terminated = False
         self.truncated = False
@@ -79,6 +80,7 @@ class JointGame:
         twin._group = self._group.copy()
         twin._queues = [deque(q) for q in self._queues]
         twin._views = dict(self._views)  # views are never written to, only copied out
+        twin._states = dict(self._states)  # likewise
         twin.deciding = list(self.deciding)
         twin.rewards = self.rewards.copy()
         twin.final_scores = self.final_scores.copy()
@@ -186,8 +188,18 @@ class JointGame:
 
     def _sweep_group(self) -> None:
         queues = [list(q) for q in self._queues]
-        self._views = group_views(self.game, self.state, queues, self._group, lowest_legal)
+        self._states = {}
+        self._views = group_views(self.game, self.state, queues, self._group, lowest_legal,
+                                  self._states)
         self.deciding = list(self._views)
+
+    def decision_state(self, seat: int) -> np.ndarray:
+        """A copy of the engine state at a deciding seat's decision (the actor's is `state`; a
+        later seat's has the earlier seats' choices filled in). It holds what the seat may not
+        know: give a bot only `game.determinize(copy, seat, seed)` of it."""
+        if seat not in self._views:
+            raise ValueError(f"seat {seat!r} does not decide now (deciding: {self.deciding})")
+        return self._states[seat].copy() if seat in self._states else self.state.copy()
 
 
 def lowest_legal(state: np.ndarray, mask: np.ndarray) -> int:
@@ -216,6 +228,7 @@ def group_views(
     queues: list[list[int]],
     buffer: np.ndarray,
     filler: Callable[[np.ndarray, np.ndarray], int],
+    states: dict[int, np.ndarray] | None = None,
 ) -> dict[int, tuple[np.ndarray, np.ndarray]]:
     """The deciding seats of `state` (in the engine's order) and each one's view.
 
@@ -223,7 +236,8 @@ def group_views(
     a later seat's is taken on one copy that advances through the group: each seat to act
     plays its queued actions, then `filler(state, mask)` actions (earlier seats), until the
     seat is asked with its queue played. A seat whose choice is complete (the engine is past
-    it, or the group is resolved) is left out. `state` and `queues` are not changed.
+    it, or the group is resolved) is left out. `state` and `queues` are not changed. With
+    `states`, each later seat's decision state (the copy as it is asked) is stored there.
     """
     group = decision_group(game, state, buffer)
     queued = [s for s, q in enumerate(queues) if q]
@@ -242,6 +256,8 @@ def group_views(
                 break  # the seat's choice is complete: it does not decide now
             if to_act == seat and not pending[seat]:
                 views[seat] = seat_view(game, sim, seat)
+                if states is not None:
+                    states[seat] = sim.copy()
                 break
             if pending[to_act]:
                 game.play(sim, pending[to_act].pop(0))
