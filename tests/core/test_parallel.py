@@ -251,3 +251,23 @@ def test_the_games_are_registered_for_both_apis():
         assert env_id in pettingzoo.aec_registry and env_id in pettingzoo.parallel_registry
         par = pettingzoo.make("parallel", env_id, num_players=3)
         assert type(par) is module(name).raw_parallel_env
+
+
+def test_copies_and_pickles_continue_identically():
+    import pickle
+
+    env = module("dragon").parallel_env(num_players=3)
+    obs, _ = env.reset(seed=8)
+    choose = random_masked(np.random.default_rng(2))
+    for _ in range(5):  # into the first sealed step's middle or beyond
+        obs, *_ = env.step({a: choose(obs[a]) for a in env.deciding_agents})
+    copies = [copy.deepcopy(env), pickle.loads(pickle.dumps(env))]
+    while env.agents:
+        actions = {a: choose(obs[a]) for a in env.deciding_agents}
+        obs, rewards, *_ = env.step(actions)
+        for twin in copies:
+            twin_obs, twin_rewards, *_ = twin.step(actions)
+            assert twin_rewards == rewards
+            for agent, view in obs.items():
+                np.testing.assert_array_equal(twin_obs[agent]["observation"], view["observation"])
+                np.testing.assert_array_equal(twin_obs[agent]["action_mask"], view["action_mask"])
