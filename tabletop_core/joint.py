@@ -23,6 +23,7 @@ of a joint step (the remaining queued actions are dropped).
 
 from __future__ import annotations
 
+import copy
 from collections import deque
 from collections.abc import Callable
 
@@ -71,6 +72,19 @@ class JointGame:
         self.final_scores = np.zeros(self.num_players, np.float64)
         self.moves = 0
         self._has_game = False
+
+    def __deepcopy__(self, memo: dict) -> JointGame:
+        """A copy that plays on independently (the GameSpec is shared, not copied)."""
+        twin = copy.copy(self)
+        twin.state = self.state.copy()
+        twin._group = self._group.copy()
+        twin._queues = [deque(q) for q in self._queues]
+        twin._views = dict(self._views)  # views are never written to, only copied out
+        twin._states = dict(self._states)  # likewise
+        twin.deciding = list(self.deciding)
+        twin.rewards = self.rewards.copy()
+        twin.final_scores = self.final_scores.copy()
+        return twin
 
     # -- API ------------------------------------------------------------------------------
     def reset(self, seed: int) -> None:

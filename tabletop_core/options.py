@@ -6,6 +6,8 @@ from typing import Any
 
 import numpy as np
 
+from tabletop_core.rewards import REWARD_MODES
+
 MAX_SEED = 2**63 - 1
 
 
@@ -27,3 +29,27 @@ def check_seed(seed: Any) -> int:
     if not _is_int(seed) or not 0 <= seed <= MAX_SEED:
         raise ValueError(f"seed must be an integer in 0..2**63-1, got {seed!r}")
     return int(seed)
+
+
+ILLEGAL_ACTION_MODES = ("raise", "penalize")
+
+
+def check_env_options(
+    render_mode: Any, render_modes: list[str], reward_mode: Any, illegal_action: Any
+) -> None:
+    """ValueError unless the options every env takes are valid (see TurnBasedEnv)."""
+    if render_mode not in (None, *render_modes):
+        raise ValueError(f"render_mode must be None or one of {render_modes}, got {render_mode!r}")
+    if reward_mode not in REWARD_MODES:
+        raise ValueError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
+    if illegal_action not in ILLEGAL_ACTION_MODES:
+        raise ValueError(
+            f"illegal_action must be one of {ILLEGAL_ACTION_MODES}, got {illegal_action!r}"
+        )
+
+
+def check_render_seat(render_seat: Any, num_players: int) -> None:
+    """ValueError unless `render_seat` is None (the public view) or a seat of the game."""
+    if render_seat is not None and (not _is_int(render_seat) or not 0 <= render_seat < num_players):
+        raise ValueError("render_seat must be None (the public view) or a seat "
+                         f"0..{num_players - 1}, got {render_seat!r}")
