@@ -39,9 +39,8 @@ from gymnasium import spaces
 from ray.rllib.env.multi_agent_env import MultiAgentEnv
 from ray.tune.registry import register_env
 
-from tabletop_core.aec import ILLEGAL_ACTION_MODES
 from tabletop_core.joint import JointGame
-from tabletop_core.options import check_seed
+from tabletop_core.options import check_env_options, check_seed
 
 ENV_NAMES = {"aquilon": "tabletop_aquilon", "dragon": "tabletop_dragon",
              "simurgh": "tabletop_simurgh"}
@@ -91,9 +90,7 @@ class TabletopMultiAgentEnv(MultiAgentEnv):
         max_moves = options.pop("max_moves", None)
         reward_mode = options.pop("reward_mode", "rank")
         self.illegal_action = options.pop("illegal_action", "raise")
-        if self.illegal_action not in ILLEGAL_ACTION_MODES:
-            raise ValueError(f"illegal_action must be one of {ILLEGAL_ACTION_MODES}, "
-                             f"got {self.illegal_action!r}")
+        check_env_options(None, [], reward_mode, self.illegal_action)
         self.seat_states = bool(options.pop("seat_states", False))
         seed = options.pop("seed", None)
         # RLlib's EnvContext knows which runner and sub-env this is: give each its own deals.
