@@ -16,9 +16,12 @@ for). `JointGame` turns that into one step for the whole group that `decision_gr
   complete gets no decision.
 
 So for the same seed and the same decisions a JointGame plays exactly the AEC env's game, in the
-same order of engine moves. `max_moves` counts engine moves of all seats (as `BatchEnv` and the
-AEC env do): a game that reaches it unfinished is truncated, with no reward, even in the middle
-of a joint step (the remaining queued actions are dropped).
+same order of engine moves. The move limit has the meaning every door gives it (the safety
+work's `tabletop_core.limits`): a move is one decision of one seat, so `moves` is the length of
+the game's action history and a joint step in which k seats commit counts k moves; a game not
+over after the first joint step that reaches `max_moves` is truncated for every seat, unpaid.
+(`played` counts the engine moves applied so far: a queued digit is committed before the engine
+plays it.)
 """
 
 from __future__ import annotations
@@ -40,8 +43,9 @@ class JointGame:
     Attributes after `reset`: `deciding` (seats that decide now, the actor first; [] once the
     game is over or truncated), `terminated`, `truncated`, `rewards` (float64 [P]: the final
     rewards once terminated, else 0), `final_scores` (float64 [P]: the final scores once
-    terminated, else 0), `moves` (engine moves played) and `state` (the engine state, in which
-    queued choices are not yet played: never show it to a seat).
+    terminated, else 0), `moves` (decisions committed, what `max_moves` counts), `played`
+    (engine moves applied: `state` is the AEC env's state after that many moves) and `state`
+    (the engine state, in which queued choices are not yet played: never show it to a seat).
     """
 
     def __init__(
@@ -71,6 +75,7 @@ class JointGame:
         self.rewards = np.zeros(self.num_players, np.float64)
         self.final_scores = np.zeros(self.num_players, np.float64)
         self.moves = 0
+        self.played = 0
         self._has_game = False
 
     def __deepcopy__(self, memo: dict) -> JointGame:
@@ -97,6 +102,7 @@ class JointGame:
         self.rewards = np.zeros(self.num_players, np.float64)
         self.final_scores = np.zeros(self.num_players, np.float64)
         self.moves = 0
+        self.played = 0
         self._has_game = True
         self._after_step()
 
@@ -129,8 +135,9 @@ class JointGame:
         actor, *others = self.deciding
         for seat in others:
             self._queues[seat].append(int(actions[seat]))
+        self.moves += len(self.deciding)
         self._play(int(actions[actor]))
-        while not self._stopped():
+        while self.game.current_player(self.state) >= 0:
             queue = self._queues[self.game.current_player(self.state)]
             if not queue:
                 break
@@ -162,12 +169,7 @@ class JointGame:
 
     def _play(self, action: int) -> None:
         self.game.play(self.state, action)
-        self.moves += 1
-
-    def _stopped(self) -> bool:
-        return self.game.current_player(self.state) < 0 or (
-            self.max_moves > 0 and self.moves >= self.max_moves
-        )
+        self.played += 1
 
     def _after_step(self) -> None:
         self._views = {}

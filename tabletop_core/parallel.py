@@ -30,13 +30,19 @@ from tabletop_core.options import check_env_options, check_render_seat, check_se
 from tabletop_core.spec import GameSpec
 from tabletop_core.text import PUBLIC
 
+# The info key of a game cut by the move limit (Gymnasium's TimeLimit convention), the one the
+# AEC env's move limit uses (tabletop_core.limits).
+TRUNCATED_INFO = "TimeLimit.truncated"
+
 
 class JointParallelEnv(ParallelEnv):
     """Parallel environment over a `GameSpec`; subclasses only set `game` (and metadata name).
 
     Options: those of the AEC env (`num_players`, `render_mode`, `render_seat`, `reward_mode`,
     `illegal_action`, the game's own options) and `max_moves` (None: no limit; else a game not
-    over after that many engine moves of all seats is truncated for every seat, no reward).
+    over after the first step that brings its moves, decisions of all seats, to that many is
+    truncated for every seat, unpaid, with `infos[agent]` = {"TimeLimit.truncated": True,
+    "moves": ..., "max_moves": ...}; see tabletop_core.joint).
     `illegal_action="raise"` refuses a bad actions dict with a ValueError and changes nothing;
     `"penalize"` ends the game, every offender gets -1 and the others 0.
     """
@@ -121,6 +127,9 @@ class JointParallelEnv(ParallelEnv):
         if joint.terminated:
             scores = joint.final_scores.tolist()
             infos = {a: {"final_scores": scores} for a in self.agents}
+        elif joint.truncated:
+            cut = {TRUNCATED_INFO: True, "moves": joint.moves, "max_moves": joint.max_moves}
+            infos = {a: dict(cut) for a in self.agents}
         else:
             infos = {a: {} for a in self.agents}
         if over:
@@ -159,7 +168,7 @@ class JointParallelEnv(ParallelEnv):
 
     @property
     def moves(self) -> int:
-        """Engine moves played in this game (what `max_moves` counts)."""
+        """Decisions committed in this game by all seats (what `max_moves` counts)."""
         return self._joint.moves
 
     # -- Internals ------------------------------------------------------------------------

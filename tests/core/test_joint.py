@@ -24,7 +24,8 @@ def joint_game(name, opts, n, max_moves=None):
 
 
 def play_joint(game, seed, policy_seed, on_step=None):
-    """A JointGame under SeatPolicies: (log, {moves: state after the joint step}, group sizes)."""
+    """A JointGame under SeatPolicies: (log, {engine moves: state after the joint step}, group
+    sizes)."""
     game.reset(seed)
     policies = SeatPolicies(policy_seed, game.num_players)
     states = {0: game.state.copy()}
@@ -35,7 +36,7 @@ def play_joint(game, seed, policy_seed, on_step=None):
         sizes.append(len(game.deciding))
         actions = {seat: policies(seat, *game.view(seat)) for seat in game.deciding}
         game.step(actions)
-        states[game.moves] = game.state.copy()
+        states[game.played] = game.state.copy()
     return policies.log, states, sizes
 
 
@@ -46,7 +47,7 @@ def test_a_joint_game_plays_exactly_the_aec_game(name, opts, n):
         game = joint_game(name, opts, n, max_moves)
         log, states, sizes = play_joint(game, seed, seed + 50)
         aec_log, aec_states, aec_rewards = play_aec(name, opts, n, seed, seed + 50, max_moves)
-        assert game.moves == len(aec_states) - 1
+        assert game.played == len(aec_states) - 1
         for seat in range(n):  # every decision: same observation, same mask, same action
             assert log[seat] == aec_log[seat], f"seat {seat} decided differently"
         for moves, state in states.items():  # after each joint step, the AEC state then
@@ -54,7 +55,7 @@ def test_a_joint_game_plays_exactly_the_aec_game(name, opts, n):
         if game.terminated:
             np.testing.assert_array_equal(game.rewards, aec_rewards)
         else:
-            assert game.truncated and game.moves == max_moves and not game.rewards.any()
+            assert game.truncated and game.moves >= max_moves and not game.rewards.any()
         # The sealed decisions were taken jointly; Spearman mode has none.
         assert max(sizes) == (1 if name == "simurgh" and not opts else n)
 
@@ -139,14 +140,33 @@ def test_bad_joint_actions_are_refused_and_change_nothing():
     assert game.moves == 3
 
 
-def test_the_move_limit_truncates_inside_a_joint_step():
-    """Aquilon 3 Lords, limit 2: the joint bid plays two engine moves and stops there."""
+def test_the_move_limit_cuts_after_the_joint_step_that_reaches_it():
+    """Aquilon 3 Lords, limit 2: the joint bid commits three moves; the game is cut after it."""
     game = joint_game("aquilon", {}, 3, max_moves=2)
     game.reset(4)
     game.step({s: int(np.flatnonzero(game.view(s)[1])[0]) for s in game.deciding})
-    assert game.truncated and not game.terminated and game.moves == 2
+    assert game.truncated and not game.terminated and game.moves == game.played == 3
     assert game.deciding == [] and not game.rewards.any()
     with pytest.raises(ValueError, match="over"):
         game.step({})
     with pytest.raises(ValueError, match="max_moves"):
         joint_game("aquilon", {}, 3, max_moves=0)
+
+
+def test_a_digit_is_a_move_when_committed():
+    """Dragon's Interest: in a joint digit step every bidder commits a move, the engine plays
+    the actor's now and the others' when it reaches them."""
+    game = joint_game("dragon", {}, 3)
+    rng = np.random.default_rng(4)
+    for seed in range(40):
+        game.reset(seed)
+        while game.deciding:
+            before = (game.moves, game.played)
+            bid = game.state[DL.STEP] == DL.BID_AMOUNT and game.state[DL.ENTRY_LEFT] >= 2
+            size = len(game.deciding)
+            game.step({s: int(rng.choice(np.flatnonzero(game.view(s)[1]))) for s in game.deciding})
+            assert game.moves == before[0] + size
+            if bid and size == 3:
+                assert game.played == before[1] + 1
+                return
+    pytest.fail("no auction with a two-digit bid came up")

@@ -86,7 +86,7 @@ def test_the_parallel_view_plays_the_aec_game_step_by_step(name, opts, n):
                 if agent not in deciding:  # the no-op only, and what the AEC seat sees now
                     assert mask.sum() == 1 and mask[env.no_op] == 1
                     seat = env.possible_agents.index(agent)
-                    game.observe(aec_states[env.moves], seat, expected)
+                    game.observe(aec_states[env._joint.played], seat, expected)
                     np.testing.assert_array_equal(obs[agent]["observation"], expected)
                 else:
                     assert mask[env.no_op] == 0
@@ -104,12 +104,14 @@ def test_the_parallel_view_plays_the_aec_game_step_by_step(name, opts, n):
                 assert not any(rewards.values())
         for seat in range(n):
             assert policies.log[seat] == aec_log[seat], f"seat {seat} decided differently"
-        assert env.moves == len(aec_states) - 1
+        assert env._joint.played == len(aec_states) - 1
         if all(terms.values()):  # every seat is paid in the last step, as the AEC env pays
             np.testing.assert_array_equal([rewards[a] for a in env.possible_agents], aec_rewards)
             assert all(infos[a]["final_scores"] for a in env.possible_agents)
         else:
             assert all(truncs.values()) and not any(rewards.values())
+            assert all(info["TimeLimit.truncated"] and info["moves"] >= max_moves
+                       for info in infos.values())
         assert all(o["action_mask"].tolist() == env._only_no_op.tolist() for o in obs.values())
 
 
