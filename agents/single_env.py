@@ -14,14 +14,24 @@ from agents.games import load_game
 
 
 class SingleAgentEnv(gymnasium.Env):
-    """The learner's seat rotates each episode; `action_masks()` serves MaskablePPO."""
+    """The learner's seat rotates each episode; `action_masks()` serves MaskablePPO.
+
+    The learner receives its final reward in the step its game ends, whoever made the last
+    move. With `mask_in_observation`, observations are `{"obs": features, "mask": legal
+    actions}`, the layout Tianshou's masked policies read (`batch.obs.mask`).
+    """
 
     metadata = {"render_modes": []}
 
-    def __init__(self, game: str, num_players: int, opponent: str = "random", seed: int = 0):
+    def __init__(self, game: str, num_players: int, opponent: str = "random", seed: int = 0,
+                 mask_in_observation: bool = False):
         self.env = load_game(game).raw_env(num_players=num_players)
         spec = self.env.game
-        self.observation_space = spaces.Box(-1.0, 1.0, (spec.obs_size,), np.float32)
+        self.mask_in_observation = mask_in_observation
+        features = spaces.Box(-1.0, 1.0, (spec.obs_size,), np.float32)
+        self.observation_space = features if not mask_in_observation else spaces.Dict(
+            {"obs": features, "mask": spaces.MultiBinary(spec.num_actions)}
+        )
         self.action_space = spaces.Discrete(spec.num_actions)
         self.opponents = [make_bot(opponent, seed=seed * 8 + s) for s in range(num_players)]
         self.num_players = num_players
@@ -57,5 +67,8 @@ class SingleAgentEnv(gymnasium.Env):
                 return
             env.step(self.opponents[seat].act(seat_view(env, seat)))
 
-    def _observation(self) -> np.ndarray:
-        return self.env.observe(self.env.possible_agents[self.learner])["observation"]
+    def _observation(self) -> np.ndarray | dict[str, np.ndarray]:
+        view = self.env.observe(self.env.possible_agents[self.learner])
+        if self.mask_in_observation:
+            return {"obs": view["observation"], "mask": view["action_mask"]}
+        return view["observation"]

@@ -1,15 +1,16 @@
-"""The Aquilon PettingZoo environment: `raw_env`, `env` and `BatchEnv`."""
+"""The Aquilon PettingZoo environments (`raw_env`, `env`, `parallel_env`) and `BatchEnv`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import numpy as np
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 
 from aquilon_env import drawing, engine, text
 from aquilon_env.data import MAX_LORDS, MIN_LORDS
 from tabletop_core import BatchEnvBase, GameSpec, TurnBasedEnv, wrap
+from tabletop_core.parallel import JointParallelEnv
 
 
 def make_config(num_players: int, **options: Any) -> np.ndarray:
@@ -37,6 +38,20 @@ class raw_env(TurnBasedEnv):  # noqa: N801 (PettingZoo naming)
 def env(**kwargs: Any) -> AECEnv:
     """The wrapped environment (PettingZoo order checks); see `raw_env` for the options."""
     return wrap(raw_env(**kwargs))
+
+
+class raw_parallel_env(JointParallelEnv):  # noqa: N801 (PettingZoo naming)
+    """Dwarves of Aquilon for 2-5 Lords as a Parallel environment: the bids are one joint
+    step; the seats that do not decide have one legal action, the no-op 129 (the last id).
+    See tabletop_core.parallel."""
+
+    game = SPEC
+    metadata = {**JointParallelEnv.metadata, "name": "aquilon_v0"}
+
+
+def parallel_env(**kwargs: Any) -> ParallelEnv:
+    """The Parallel environment; the same options as `env()` plus `max_moves`."""
+    return raw_parallel_env(**kwargs)
 
 
 class BatchEnv(BatchEnvBase):

@@ -1,10 +1,13 @@
 """Steps per second under random legal play: the library's games through the wrapped AEC
-`env()` and through `BatchEnv`, side by side with PettingZoo classic `connect_four_v3` and
-`texas_holdem_v4` in the same run, plus numba compile times (cold and cached).
+`env()`, the Parallel view `parallel_env()` and `BatchEnv`, side by side with PettingZoo
+classic `connect_four_v3` and `texas_holdem_v4` in the same run, plus numba compile times
+(cold and cached).
 
     python3 benchmarks/throughput.py [--seconds 3] [--json results.json]
 
-Ratios are against connect_four_v3's wrapped AEC env measured in the same run.
+Ratios are against connect_four_v3's wrapped AEC env measured in the same run. The parallel
+view's rate counts engine moves (one AEC step each; a joint sealed step plays several), with
+every seat's observation and mask built at each step as the Parallel API requires.
 """
 
 from __future__ import annotations
@@ -48,6 +51,28 @@ def aec_steps_per_second(make_env, seconds: float, seed: int = 0) -> float:
             steps += 1
             del agent
     return steps / (time.perf_counter() - start)
+
+
+def parallel_moves_per_second(make_env, seconds: float, seed: int = 0) -> float:
+    """Random legal actions for every seat through a parallel env for about `seconds`: engine
+    moves per second (resets between games)."""
+    rng = np.random.default_rng(seed)
+    env = make_env()
+    moves = 0
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        obs, _ = env.reset(seed=seed + games)
+        games += 1
+        while env.agents:
+            actions = {}
+            for agent in env.agents:
+                legal = np.flatnonzero(obs[agent]["action_mask"])
+                actions[agent] = int(legal[int(rng.random() * len(legal))])
+            before = env.moves
+            obs, *_ = env.step(actions)
+            moves += env.moves - before
+    return moves / (time.perf_counter() - start)
 
 
 def batch_steps_per_second(game: str, num_envs: int, seconds: float) -> float:
@@ -115,6 +140,10 @@ def main() -> None:
         batch_steps_per_second(game, 8, 0.1)  # compile or load from cache first
         aec = aec_steps_per_second(lambda m=module, g=game: m.env(**GAMES[g]), args.seconds)
         rows.append((f"{game} ({GAMES[game]['num_players']}p)", "AEC env()", aec))
+        par = parallel_moves_per_second(
+            lambda m=module, g=game: m.parallel_env(**GAMES[g]), args.seconds
+        )
+        rows.append((f"{game} ({GAMES[game]['num_players']}p)", "parallel_env()", par))
         for n in BATCH_SIZES:
             sps = batch_steps_per_second(game, n, args.seconds)
             rows.append((f"{game} ({GAMES[game]['num_players']}p)", f"BatchEnv N={n}", sps))

@@ -1,15 +1,17 @@
-"""The Dragon's Interest PettingZoo environment: `raw_env`, `env` and `BatchEnv`."""
+"""The Dragon's Interest PettingZoo environments (`raw_env`, `env`, `parallel_env`) and
+`BatchEnv`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import numpy as np
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 
 from dragon_env import drawing, engine, text
 from dragon_env.data import MAX_PLAYERS, MIN_PLAYERS
 from tabletop_core import BatchEnvBase, GameSpec, TurnBasedEnv, wrap
+from tabletop_core.parallel import JointParallelEnv
 
 
 def make_config(num_players: int, start_player: int | None = None, **options: Any) -> np.ndarray:
@@ -58,6 +60,23 @@ class raw_env(TurnBasedEnv):  # noqa: N801 (PettingZoo naming)
 def env(**kwargs: Any) -> AECEnv:
     """The wrapped environment (PettingZoo order checks); see `raw_env` for the options."""
     return wrap(raw_env(**kwargs))
+
+
+class raw_parallel_env(JointParallelEnv):  # noqa: N801 (PettingZoo naming)
+    """Dragon's Interest for 3-5 players as a Parallel environment: the Contract choice,
+    each digit of a sealed bid and the Invasion choices are joint steps; the seats that do not
+    decide have one legal action, the no-op 65 (the last id). See tabletop_core.parallel."""
+
+    game = SPEC
+    metadata = {**JointParallelEnv.metadata, "name": "dragon_v0"}
+
+    def __init__(self, num_players: int = 4, **kwargs: Any):
+        super().__init__(num_players=num_players, **kwargs)
+
+
+def parallel_env(**kwargs: Any) -> ParallelEnv:
+    """The Parallel environment; the same options as `env()` plus `max_moves`."""
+    return raw_parallel_env(**kwargs)
 
 
 class BatchEnv(BatchEnvBase):

@@ -1,15 +1,16 @@
-"""The Simurgh PettingZoo environment: `raw_env`, `env` and `BatchEnv`."""
+"""The Simurgh PettingZoo environments (`raw_env`, `env`, `parallel_env`) and `BatchEnv`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import numpy as np
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 
 from simurgh_env import drawing, engine, text
 from simurgh_env.data import MAX_PLAYERS, MIN_PLAYERS
 from tabletop_core import BatchEnvBase, GameSpec, TurnBasedEnv, wrap
+from tabletop_core.parallel import JointParallelEnv
 
 MODES = ("spearman", "dragonlord")
 LENGTHS = ("short", "medium", "long")
@@ -49,6 +50,20 @@ class raw_env(TurnBasedEnv):  # noqa: N801 (PettingZoo naming)
 def env(**kwargs: Any) -> AECEnv:
     """The wrapped environment (PettingZoo order checks); see `raw_env` for the options."""
     return wrap(raw_env(**kwargs))
+
+
+class raw_parallel_env(JointParallelEnv):  # noqa: N801 (PettingZoo naming)
+    """Simurgh for 2-5 players as a Parallel environment: the Dragonlord dragon pick is one
+    joint step; the seats that do not decide have one legal action, the no-op 544 (the last
+    id). See tabletop_core.parallel."""
+
+    game = SPEC
+    metadata = {**JointParallelEnv.metadata, "name": "simurgh_v0"}
+
+
+def parallel_env(**kwargs: Any) -> ParallelEnv:
+    """The Parallel environment; the same options as `env()` plus `max_moves`."""
+    return raw_parallel_env(**kwargs)
 
 
 class BatchEnv(BatchEnvBase):

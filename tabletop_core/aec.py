@@ -9,11 +9,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from tabletop_core.options import check_env_options, check_render_seat
 from tabletop_core.rewards import REWARD_MODES, final_rewards
 from tabletop_core.spec import GameSpec
 from tabletop_core.text import PUBLIC, check_viewer
-
-ILLEGAL_ACTION_MODES = ("raise", "penalize")
 
 
 class TurnBasedEnv(AECEnv):
@@ -46,23 +45,8 @@ class TurnBasedEnv(AECEnv):
         super().__init__()
         game = self.game
         game.check_num_players(num_players)
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(
-                f"render_mode must be None or one of {self.metadata['render_modes']}, "
-                f"got {render_mode!r}"
-            )
-        if render_seat is not None and (
-            isinstance(render_seat, bool) or not isinstance(render_seat, int | np.integer)
-            or not 0 <= render_seat < num_players
-        ):
-            raise ValueError("render_seat must be None (the public view) or a seat "
-                             f"0..{num_players - 1}, got {render_seat!r}")
-        if reward_mode not in REWARD_MODES:
-            raise ValueError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
-        if illegal_action not in ILLEGAL_ACTION_MODES:
-            raise ValueError(
-                f"illegal_action must be one of {ILLEGAL_ACTION_MODES}, got {illegal_action!r}"
-            )
+        check_env_options(render_mode, self.metadata["render_modes"], reward_mode, illegal_action)
+        check_render_seat(render_seat, num_players)
         self.num_players = int(num_players)
         self.render_mode = render_mode
         self.render_seat = None if render_seat is None else int(render_seat)

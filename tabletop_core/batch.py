@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 from numba import njit, prange
 
+from tabletop_core.options import check_max_moves
 from tabletop_core.rewards import REWARD_MODES, final_rewards
 from tabletop_core.rng import RNG_WORDS, derive_seed, rng_below, rng_seed
 from tabletop_core.spec import GameSpec
@@ -136,11 +137,6 @@ class BatchEnvBase:
     ):
         game = self.game
         game.check_num_players(num_players)
-        if max_moves is not None and (
-            not isinstance(max_moves, int | np.integer) or isinstance(max_moves, bool)
-            or max_moves < 1
-        ):
-            raise ValueError(f"max_moves must be None or a positive integer, got {max_moves!r}")
         if not isinstance(num_envs, int | np.integer) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, got {num_envs!r}")
         if reward_mode not in REWARD_MODES:
@@ -151,7 +147,7 @@ class BatchEnvBase:
         self.num_players = int(num_players)
         self.seed = int(seed)
         self.reward_mode = REWARD_MODES.index(reward_mode)
-        self.max_moves = 0 if max_moves is None else int(max_moves)
+        self.max_moves = check_max_moves(max_moves)
         self.config = game.make_config(self.num_players, **options)
         n = self.num_envs
         self.states = np.zeros((n, game.state_size), np.int32)

@@ -25,6 +25,8 @@ LEGAL_MASK = types.void(STATE, types.uint8[::1])
 OBSERVE = types.void(STATE, types.int64, types.float32[::1])
 FINAL_SCORES = types.void(STATE, types.float64[::1], types.int64[::1])
 DETERMINIZE = types.void(STATE, types.int64, types.int64)
+# (state, seats out) -> count: the seats deciding together now, the actor first (spec.py).
+DECISION_GROUP = types.int64(STATE, types.int64[::1])
 # A bot's policy: (state, seat to act, legal mask, generator words) -> action.
 POLICY = types.int64(STATE, types.int64, types.uint8[::1], types.int32[::1])
 
@@ -35,6 +37,7 @@ LegalMaskFn = types.FunctionType(LEGAL_MASK)
 ObserveFn = types.FunctionType(OBSERVE)
 FinalScoresFn = types.FunctionType(FINAL_SCORES)
 DeterminizeFn = types.FunctionType(DETERMINIZE)
+DecisionGroupFn = types.FunctionType(DECISION_GROUP)
 PolicyFn = types.FunctionType(POLICY)
 
 
@@ -71,6 +74,7 @@ SIGNATURES = {
     "observe": OBSERVE,
     "final_scores": FINAL_SCORES,
     "determinize": DETERMINIZE,
+    "decision_group": DECISION_GROUP,
 }
 _FUNCTIONS: dict[str, dict[str, EngineFunction]] = {}
 

@@ -13,6 +13,16 @@ functions (all `@njit(cache=True)`) follow one contract:
     final_scores(state, scores, keys)         scores (float64) and placement keys (int64,
                                               score then tie-breaks, higher is better)
     determinize(state, viewer, seed)          resample in place everything `viewer` cannot see
+    decision_group(state, seats) -> int       the seats that decide together now: in a sealed
+                                              (simultaneous) decision the actor, then every
+                                              seat whose choice in it is still to come, in the
+                                              order the engine will ask them; otherwise just the
+                                              actor. Writes them to seats[:count] (seats holds
+                                              max_players entries) and returns the count, 0 once
+                                              the game is over. The engine still asks a sealed
+                                              group one seat at a time, with nothing of an
+                                              uncommitted choice visible to the others; the
+                                              joint views (tabletop_core.joint) build on that.
 
 The text module of a game (Python, off the hot path) writes every text for a viewer: a seat
 0..P-1, or PUBLIC = -1 (tabletop_core.text), the spectator who sees only what every seat sees.
@@ -62,6 +72,7 @@ class GameSpec:
     observe: Callable
     final_scores: Callable
     determinize: Callable
+    decision_group: Callable
     # The batch kernels specialised to this engine (tabletop_core.batch).
     batch_reset: Callable
     batch_step: Callable
@@ -106,6 +117,7 @@ class GameSpec:
             observe=engine.observe,
             final_scores=engine.final_scores,
             determinize=engine.determinize,
+            decision_group=engine.decision_group,
             batch_reset=engine.batch_reset,
             batch_step=engine.batch_step,
             action_to_string=text.action_to_string,

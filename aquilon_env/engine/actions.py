@@ -15,13 +15,34 @@ from aquilon_env.engine.resolution import (
     take_tavern_card,
 )
 from aquilon_env.engine.talions import apply_bid, is_zero_talion, upgrade_talion
-from tabletop_core.signatures import CURRENT_PLAYER, LEGAL_MASK, PLAY
+from tabletop_core.signatures import CURRENT_PLAYER, DECISION_GROUP, LEGAL_MASK, PLAY
 
 
 @njit(CURRENT_PLAYER, cache=True)
 def current_player(state):
     """Seat to act, or -1 once the game is over."""
     return state[L.ACTOR]
+
+
+@njit(DECISION_GROUP, cache=True)
+def decision_group(state, seats):
+    """The seats deciding together now, written to seats; returns their count (0: over).
+
+    Only the bids are simultaneous (A9, rulebook p. 6 "each Lord plays simultaneously"): the
+    engine asks them in seat order, so the group is the bidder and every later seat. Every
+    other decision is the actor's alone.
+    """
+    actor = state[L.ACTOR]
+    if actor < 0:
+        return 0
+    if state[L.PHASE] != L.BID:
+        seats[0] = actor
+        return 1
+    count = 0
+    for seat in range(actor, state[L.NUM_PLAYERS]):
+        seats[count] = seat
+        count += 1
+    return count
 
 
 @njit(LEGAL_MASK, cache=True)

@@ -6,7 +6,7 @@ refresh_game_cache(__file__)
 
 # ruff: noqa: E402  (the cache check must run before any engine module is compiled)
 
-from dragon_env.engine.actions import current_player, legal_mask, play
+from dragon_env.engine.actions import current_player, decision_group, legal_mask, play
 from dragon_env.engine.batch import batch_reset, batch_step
 from dragon_env.engine.determinize import determinize
 from dragon_env.engine.layout import NUM_ACTIONS, STATE_SIZE
@@ -21,6 +21,7 @@ __all__ = [
     "batch_reset",
     "batch_step",
     "current_player",
+    "decision_group",
     "determinize",
     "final_scores",
     "init",

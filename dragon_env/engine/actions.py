@@ -23,13 +23,42 @@ from dragon_env.engine.flow import advance
 from dragon_env.engine.ledger import holding
 from dragon_env.engine.refresh import commit_invasion, may_give_knights
 from dragon_env.engine.tables import BUILDING, NUM_CONTRACTS, NUM_TYPES, TILE_KIND
-from tabletop_core.signatures import CURRENT_PLAYER, LEGAL_MASK, PLAY
+from tabletop_core.signatures import CURRENT_PLAYER, DECISION_GROUP, LEGAL_MASK, PLAY
 
 
 @njit(CURRENT_PLAYER, cache=True)
 def current_player(state):
     """Seat to act, or -1 once the game is over."""
     return state[L.ACTOR]
+
+
+@njit(DECISION_GROUP, cache=True)
+def decision_group(state, seats):
+    """The seats deciding together now, written to seats; returns their count (0: over).
+
+    The simultaneous decisions (M7) are the Contract choice (D12), the sealed bid amounts
+    (D34, every digit of each seat's entry) and the Invasion choices (D42, A22). The engine asks
+    them in a fixed ring order, Contracts and Invasions from the Start Player, bids from the
+    activator, one seat's whole entry after another: the group is the actor and the seats
+    after it in that order. Every other decision is the actor's alone.
+    """
+    actor = state[L.ACTOR]
+    if actor < 0:
+        return 0
+    step = state[L.STEP]
+    n = state[L.NUM_PLAYERS]
+    if step == L.CHOOSE_CONTRACT or step == L.INVASION:
+        first = state[L.START]
+    elif step == L.BID_AMOUNT:
+        first = state[L.ACT_SEAT]
+    else:
+        seats[0] = actor
+        return 1
+    count = 0
+    for k in range(state[L.TURN], n):
+        seats[count] = (first + k) % n
+        count += 1
+    return count
 
 
 @njit(cache=True)

@@ -9,7 +9,7 @@ refresh_numba_cache(Path(__file__).parent.parent, Path(tabletop_core.__file__).p
 
 # ruff: noqa: E402  (the cache check must run before any engine module is compiled)
 
-from simurgh_env.engine.actions import current_player, legal_mask, play
+from simurgh_env.engine.actions import current_player, decision_group, legal_mask, play
 from simurgh_env.engine.batch import batch_reset, batch_step
 from simurgh_env.engine.determinize import determinize
 from simurgh_env.engine.layout import CONFIG_SIZE, NUM_ACTIONS, STATE_SIZE
@@ -25,6 +25,7 @@ __all__ = [
     "batch_reset",
     "batch_step",
     "current_player",
+    "decision_group",
     "determinize",
     "final_scores",
     "init",

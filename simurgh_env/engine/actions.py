@@ -80,13 +80,35 @@ from simurgh_env.engine.wilds import (
     wilds_room,
     wilds_space_kinds,
 )
-from tabletop_core.signatures import CURRENT_PLAYER, LEGAL_MASK, PLAY
+from tabletop_core.signatures import CURRENT_PLAYER, DECISION_GROUP, LEGAL_MASK, PLAY
 
 
 @njit(CURRENT_PLAYER, cache=True)
 def current_player(state):
     """Seat to act, or -1 once the game is over."""
     return state[L.ACTOR]
+
+
+@njit(DECISION_GROUP, cache=True)
+def decision_group(state, seats):
+    """The seats deciding together now, written to seats; returns their count (0: over).
+
+    The only simultaneous choice is the Dragonlord dragon pick (S15, rulebook setup 13: each
+    player keeps 1 of its 3 dragons, all reveal together, C38): the engine asks seats 0 .. n-1
+    in turn, so the group is the picker and every later seat. The power draft passes tiles on
+    (each choice depends on the previous one) and every other decision is in a player's turn.
+    """
+    actor = state[L.ACTOR]
+    if actor < 0:
+        return 0
+    if state[L.PHASE] != L.DRAGON_PICK:
+        seats[0] = actor
+        return 1
+    count = 0
+    for seat in range(actor, state[L.NUM_PLAYERS]):
+        seats[count] = seat
+        count += 1
+    return count
 
 
 @njit(cache=True)

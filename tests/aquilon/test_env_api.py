@@ -9,6 +9,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 import aquilon_env
+from tests.common import needs_registry
 
 from ..common import play_random
 
@@ -23,6 +24,7 @@ def test_pettingzoo_seed(num_players):
     seed_test(lambda: aquilon_env.env(num_players=num_players), num_cycles=200)
 
 
+@needs_registry
 def test_registered_in_pettingzoo():
     env = pettingzoo.make("aec", "tabletop/aquilon-v1", num_players=4)
     assert env.unwrapped.metadata["name"] == "aquilon_v1"  # docs/rules/aquilon.md, Versions

@@ -11,6 +11,7 @@ from pettingzoo.test import api_test, seed_test
 
 import dragon_env
 from dragon_env.engine import layout as L
+from tests.common import needs_registry
 
 from ..common import play_random
 
@@ -25,6 +26,7 @@ def test_pettingzoo_seed(num_players):
     seed_test(lambda: dragon_env.env(num_players=num_players), num_cycles=150)
 
 
+@needs_registry
 def test_registered_in_pettingzoo():
     env = pettingzoo.make("aec", "tabletop/dragon-v1", num_players=5)
     assert env.unwrapped.metadata["name"] == "dragon_v1"  # docs/rules/dragon.md, Versions

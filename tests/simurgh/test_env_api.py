@@ -13,6 +13,7 @@ from pettingzoo.test import api_test, seed_test
 
 import simurgh_env
 from simurgh_env.engine import layout as L
+from tests.common import needs_registry
 
 from ..common import play_random
 
@@ -36,6 +37,7 @@ def test_pettingzoo_seed(num_players, mode, length):
               num_cycles=200)
 
 
+@needs_registry
 def test_registered_in_pettingzoo():
     env = pettingzoo.make("aec", "tabletop/simurgh-v1", num_players=4, mode="dragonlord")
     assert env.unwrapped.metadata["name"] == "simurgh_v1"  # docs/rules/simurgh.md, Versions

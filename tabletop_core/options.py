@@ -1,0 +1,55 @@
+"""Checks of options shared by every door (a bad value is refused with a one-line error)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tabletop_core.rewards import REWARD_MODES
+
+MAX_SEED = 2**63 - 1
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
+
+
+def check_max_moves(max_moves: Any) -> int:
+    """The move limit as an int (0: none); ValueError unless None or a positive integer."""
+    if max_moves is None:
+        return 0
+    if not _is_int(max_moves) or max_moves < 1:
+        raise ValueError(f"max_moves must be None or a positive integer, got {max_moves!r}")
+    return int(max_moves)
+
+
+def check_seed(seed: Any) -> int:
+    """The seed as an int; ValueError unless an integer in 0 .. 2**63 - 1."""
+    if not _is_int(seed) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be an integer in 0..2**63-1, got {seed!r}")
+    return int(seed)
+
+
+ILLEGAL_ACTION_MODES = ("raise", "penalize")
+
+
+def check_env_options(
+    render_mode: Any, render_modes: list[str], reward_mode: Any, illegal_action: Any
+) -> None:
+    """ValueError unless the options every env takes are valid (see TurnBasedEnv)."""
+    if render_mode not in (None, *render_modes):
+        raise ValueError(f"render_mode must be None or one of {render_modes}, got {render_mode!r}")
+    if reward_mode not in REWARD_MODES:
+        raise ValueError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
+    if illegal_action not in ILLEGAL_ACTION_MODES:
+        raise ValueError(
+            f"illegal_action must be one of {ILLEGAL_ACTION_MODES}, got {illegal_action!r}"
+        )
+
+
+def check_render_seat(render_seat: Any, num_players: int) -> None:
+    """ValueError unless `render_seat` is None (the public view) or a seat of the game."""
+    if render_seat is not None and (not _is_int(render_seat) or not 0 <= render_seat < num_players):
+        raise ValueError("render_seat must be None (the public view) or a seat "
+                         f"0..{num_players - 1}, got {render_seat!r}")

@@ -1,0 +1,19 @@
+"""Tianshou for real: the masked-DQN recipe of agents.tianshou_dqn learns to beat `random`
+(the lower end of the 95% interval of its win share above parity)."""
+
+import pytest
+import torch
+
+pytestmark = pytest.mark.frameworks
+
+
+def test_a_short_tianshou_dqn_run_beats_random():
+    from agents.tianshou_dqn import evaluate, train_dqn
+
+    torch.set_num_threads(1)
+    policy = train_dqn("aquilon", num_players=2, opponent="random", steps=STEPS, seed=0)
+    result = evaluate(policy, "aquilon", num_players=2, opponent="random", games=GAMES)
+    assert result.low > 0.5, result
+
+
+STEPS, GAMES = 15_000, 300
