@@ -10,6 +10,7 @@ the game's heuristic on states sampled from its own information (agents.batch_po
 from __future__ import annotations
 
 import argparse
+import importlib
 import itertools
 
 import numpy as np
@@ -28,8 +29,9 @@ def variants(game: str) -> list[dict]:
     counts = range(spec.min_players, spec.max_players + 1)
     if game != "simurgh":
         return [{"num_players": n} for n in counts]
+    options = importlib.import_module("simurgh_env.env")
     return [{"num_players": n, "mode": m, "length": ln}
-            for n, m, ln in itertools.product(counts, module.MODES, module.LENGTHS)]
+            for n, m, ln in itertools.product(counts, options.MODES, options.LENGTHS)]
 
 
 def lengths(game: str, policy: str, games: int, num_envs: int, seed: int, **kw) -> np.ndarray:

@@ -28,8 +28,9 @@ def variants(module) -> list[dict]:
     counts = range(spec.min_players, spec.max_players + 1)
     if spec.name != "simurgh":
         return [{"num_players": n} for n in counts]
+    options = importlib.import_module("simurgh_env.env")
     return [{"num_players": n, "mode": m, "length": ln}
-            for n, m, ln in itertools.product(counts, module.MODES, module.LENGTHS)]
+            for n, m, ln in itertools.product(counts, options.MODES, options.LENGTHS)]
 
 
 def mutate(state: np.ndarray, rows: np.ndarray, rng: np.random.Generator) -> None:
