@@ -76,8 +76,9 @@ class GameSpec:
         text: ModuleType,
     ) -> GameSpec:
         """Assemble a spec from a game's engine package (NUM_ACTIONS, OBS_SIZE, STATE_SIZE, the
-        contract's functions, STATE_FIELDS, CONFIG_FIELDS and the batch kernels) and its text module (action_to_string,
-        public_action_to_string, render_text); the PettingZoo id is tabletop/<name>-v0."""
+        contract's functions, STATE_FIELDS, CONFIG_FIELDS and the batch kernels) and its text
+        module (action_to_string, public_action_to_string, render_text); the PettingZoo id is
+        tabletop/<name>-v0."""
         return cls(
             name=name,
             env_id=f"tabletop/{name}-v0",

@@ -173,7 +173,9 @@ def _knowledge_ok(state, n):
                         return False
                     continue
                 group = state[L.GROUP + k]
-                if group == v or group > s or group >= n or state[L.GROUP + (v * P + group) * 2 + c] != group:
+                if group == v or group > s or group >= n:
+                    return False
+                if state[L.GROUP + (v * P + group) * 2 + c] != group:
                     return False
                 if state[L.SLACK + k] > state[L.HOLD + s * 2 + c]:
                     return False
