@@ -122,14 +122,14 @@ def _tournament(args: argparse.Namespace) -> None:
 
 
 def _train(args: argparse.Namespace) -> None:
-    from agents.train import TrainConfig, train
-
     players = _players(args.game, args.players, DEFAULT_TRAIN_PLAYERS)
     opponents = tuple(b.strip() for b in args.opponents.split(",") if b.strip())
     for bot in opponents:
         if bot not in ("random", "heuristic"):
             raise ValueError(f"training opponents are random and heuristic, got {bot!r}")
     out = args.out or f"runs/train-{args.game}"
+    from agents.train import TrainConfig, train
+
     config = TrainConfig(
         game=args.game, num_players=players, steps=args.steps, seed=args.seed,
         num_envs=args.envs, bots=opponents,
