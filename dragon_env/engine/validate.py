@@ -8,12 +8,15 @@ from numba import njit
 
 from dragon_env import data as D
 from dragon_env.engine import layout as L
+from dragon_env.engine.buildings import total_buildings
 from dragon_env.engine.scoring import points
 from dragon_env.engine.tables import (
     BUILDING,
     CALENDAR,
     CHEST,
     INVASION,
+    INVASION_KNIGHTS,
+    KNIGHTS,
     NUM_CONTRACTS,
     NUM_TYPES,
     RING_SIZE,
@@ -95,6 +98,7 @@ RNG_STUCK = _c.check("rng: all four generator words are zero")
 SETUP = _c.check("sides: not the Mountain of the player count")
 SUPPLY = _c.check("holdings: more Gold or Knights than the supply can give (M13)")
 STACKS = _c.check("stacks/stack_tops: a stack is not its own tiles, each once")
+ROUND = _c.check("round: not the round the stacks have reached")
 SLOTS = _c.check("slots: a face-up tile that is not its stack's last turned one")
 REMAINING = _c.check("remaining_*: not the face-down tiles of the stacks")
 POINTS = _c.check("points: not the points of the Buildings")
@@ -129,8 +133,8 @@ def _stacks_ok(state, n):
             seen[tile % STACK_SIZE] = 1
         if TILE_STARTING[t * STACK_SIZE] and state[base] != t * STACK_SIZE:
             return STACKS
-        if top == 0:
-            return STACKS
+        if not state[L.ROUND] <= top <= state[L.ROUND] + 1:
+            return ROUND  # one tile turned at setup, one more in each round's Phase 3
         slot = state[L.SLOT + t]
         if slot >= 0 and slot != state[base + top - 1]:
             return SLOTS
@@ -220,6 +224,11 @@ def _choices_ok(state, n, step):
         elif step == L.INVASION:
             if asked != (pending >= 0) or pending > L.INVADE_KNIGHTS:
                 return False
+            if 0 <= pending < T and state[L.BLD + seat * T + pending] == 0:
+                return False  # a Building it does not own
+            if pending == L.INVADE_KNIGHTS and state[L.HOLD + seat * 2 + KNIGHTS] < \
+                    INVASION_KNIGHTS and total_buildings(state, seat) > 0:
+                return False  # D42: Knights only when it has them or nothing else
         elif step != L.BID_AMOUNT and pending != -1:
             return False
     if step == L.BID_AMOUNT:

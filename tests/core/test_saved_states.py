@@ -67,9 +67,10 @@ def test_restore_refuses_a_bad_state_and_changes_nothing(game):
         assert env.agent_selection == selection
     # The crashes: a deck card and a stack top out of range.
     layout = importlib.import_module(f"{game}_env.engine.layout")
-    slot, name = {"aquilon": (layout.DECK1 + 40, "deck1"),
-                  "dragon": (layout.STACK_TOP, "stack_tops"),
-                  "simurgh": (layout.STACK_N, "stack_count")}[game]
+    field, extra, name = {"aquilon": ("DECK1", 40, "deck1"), "dragon": ("STACK_TOP", 0,
+                                                                        "stack_tops"),
+                          "simurgh": ("STACK_N", 0, "stack_count")}[game]
+    slot = getattr(layout, field) + extra
     for value in (-7, 10_000):
         state = before.copy()
         state[slot] = value
