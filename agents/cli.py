@@ -184,7 +184,7 @@ def _replay(args: argparse.Namespace) -> None:
             input("")
     else:
         show = print
-    replay(record, show=show)
+    replay(record, show=show, viewer=args.seat)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -263,6 +263,9 @@ def main(argv: list[str] | None = None) -> None:
     r = sub.add_parser("replay", help="replay a saved game as text")
     r.add_argument("log", help="a game log written by --save or --save-logs")
     r.add_argument("--step", action="store_true", help="wait for Enter after each decision")
+    r.add_argument("--seat", type=int, default=None,
+                   help="show the game as this seat saw it (-1: as a spectator saw it; "
+                        "default: every seat's own choices, hidden ones included)")
     r.set_defaults(run=_replay)
 
     args = parser.parse_args(argv)

@@ -5,10 +5,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
+import numpy as np
+
 from agents.bot import seat_view
 from agents.bots import make_bot
 from agents.games import PLAY_MOVE_LIMITS, load_game
 from agents.records import GameRecord, game_over
+from tabletop_core.spec import GameSpec
 
 
 def play_human(
@@ -39,16 +42,15 @@ def play_human(
         actor = env.possible_agents.index(env.agent_selection)
         if actor == seat:
             action = _ask(env, seat, read, write)
-            write(f"you: {env.action_to_string(action)}")
         else:
             action = players[actor].act(seat_view(env, actor))
-            write(f"seat {actor} ({names[actor]}): "
-                  f"{env.game.public_action_to_string(env._state, action)}")
+        write(move_text(env, actor, action, seat, names[actor]))
         env.step(action)
         actions.append(int(action))
     scores = env.final_scores()
     rewards = [float(env._cumulative_rewards[a]) for a in env.possible_agents]
     truncated = all(env.truncations.values())
+    write("\n" + env.game.render_text(env._state, seat))
     if truncated:
         write(f"\nThe game was cut at the move limit of {limit} moves: no result.")
     write("\nGame over. " + ", ".join(
@@ -57,11 +59,28 @@ def play_human(
                       [float(x) for x in scores], rewards, max_moves=limit, truncated=truncated)
 
 
+def seat_screen(game: GameSpec, state: np.ndarray, seat: int) -> str:
+    """What the person in `seat` sees before deciding: the table from that seat, then its legal
+    actions numbered from 0 (the numbers it types)."""
+    mask = np.zeros(game.num_actions, np.uint8)
+    game.legal_mask(state, mask)
+    lines = [game.render_text(state, seat)]
+    lines += [f"  [{i}] {game.action_to_string(state, int(a))}"
+              for i, a in enumerate(np.flatnonzero(mask))]
+    return "\n".join(lines)
+
+
+def move_text(env, actor: int, action: int, seat: int, name: str) -> str:
+    """One move as the person in `seat` learns it: its own in full, another seat's as every
+    other seat sees it (sealed choices only named). Call it before the move is played."""
+    if actor == seat:
+        return f"you: {env.action_to_string(action)}"
+    return f"seat {actor} ({name}): {env.game.public_action_to_string(env._state, action)}"
+
+
 def _ask(env, seat: int, read, write) -> int:
-    write("\n" + env.game.render_text(env._state, seat))
+    write("\n" + seat_screen(env.game, env._state, seat))
     legal = env.legal_actions()
-    for i, action in enumerate(legal):
-        write(f"  [{i}] {env.action_to_string(action)}")
     while True:
         answer = read(f"your choice (0-{len(legal) - 1}): ").strip()
         if answer.isdigit() and int(answer) < len(legal):

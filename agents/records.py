@@ -13,6 +13,7 @@ import numpy as np
 from agents.bot import seat_view
 from agents.bots import make_bot
 from agents.games import PLAY_MOVE_LIMITS, load_game
+from tabletop_core.text import check_viewer
 
 
 @dataclass
@@ -141,21 +142,31 @@ def play_game(
     )
 
 
-def replay(record: GameRecord, show=print) -> np.ndarray:
+def replay(record: GameRecord, show=print, viewer: int | None = None) -> np.ndarray:
     """Replay a record decision by decision, describing each with `show`; return the final
-    scores. The log is checked first, silently: ValueError, with nothing shown, for an action
-    that is not legal where the log plays it, a log that ends before its game does (or goes on
-    after it), and scores that differ from the recorded ones."""
-    _replay(record, lambda line: None)
-    return _replay(record, show)
+    scores. With `viewer` None every decision is shown as its own seat saw it (hidden choices
+    included: a finished game may show everything, and the header says so); with a seat, as
+    that seat saw the game (the others' hidden choices only named); with -1, as a spectator saw
+    it (every hidden choice only named). The log is checked first, silently: ValueError, with
+    nothing shown, for an action that is not legal where the log plays it, a log that ends
+    before its game does (or goes on after it), and scores that differ from the recorded
+    ones."""
+    if viewer is not None:
+        check_viewer(viewer, record.num_players)
+    _replay(record, lambda line: None, viewer)
+    return _replay(record, show, viewer)
 
 
-def _replay(record: GameRecord, show) -> np.ndarray:
+def _replay(record: GameRecord, show, viewer: int | None) -> np.ndarray:
     env = load_game(record.game).raw_env(num_players=record.num_players,
                                          max_moves=record.max_moves, **record.options)
     env.reset(seed=record.seed)
+    if viewer is None:
+        view = "every seat's hidden choices shown"
+    else:
+        view = "as a spectator saw it" if viewer < 0 else f"as seat {viewer} saw it"
     show(f"{record.game}, {record.num_players} players, seed {record.seed}, "
-         f"bots {', '.join(record.bots)}")
+         f"bots {', '.join(record.bots)}; finished game, {view}")
     for k, action in enumerate(record.actions):
         if game_over(env):
             raise ValueError(f"the log goes on after its game ended (move {k} of "
@@ -164,8 +175,11 @@ def _replay(record: GameRecord, show) -> np.ndarray:
             raise ValueError(f"move {k}: action {action} is not legal for "
                              f"{env.agent_selection} there; the log does not match its game")
         seat = env.possible_agents.index(env.agent_selection)
-        show(f"{k:4d}  {env.agent_selection} ({record.bots[seat]}): "
-             f"{env.action_to_string(action)}")
+        if viewer is None or seat == viewer:
+            words = env.action_to_string(action)
+        else:
+            words = env.game.public_action_to_string(env._state, action)
+        show(f"{k:4d}  {env.agent_selection} ({record.bots[seat]}): {words}")
         env.step(action)
     if not game_over(env):
         raise ValueError(f"the log ends after {len(record.actions)} moves, before its game "

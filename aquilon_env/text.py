@@ -1,4 +1,10 @@
-"""Words for actions and a text picture of the table."""
+"""Words for actions and a text picture of the table, each written for a viewer.
+
+A viewer is a Lord 0..n-1 or `PUBLIC` (-1, what every Lord sees; tabletop_core.text). A Lord
+sees its own talion positions and bid, and Svara's cards while it looks at them; everyone sees
+the talion values of every Lord (sorted), the positions revealed so far, the taverns, armies,
+Cognars and Elites. During the bids nobody else learns who has already bid.
+"""
 
 from __future__ import annotations
 
@@ -9,23 +15,55 @@ from aquilon_env.data import (
     DWARVES,
     ELITES,
     GAAT,
+    NUM_ORDERS,
     ORDER_NAMES,
     TAVERN_NAMES,
     Kind,
+    Order,
+    Power,
 )
+from aquilon_env.engine import NUM_ACTIONS, legal_mask
 from aquilon_env.engine import layout as L
-from aquilon_env.engine.scoring import bravery_value
+from aquilon_env.engine.army import distinct_runes
+from aquilon_env.engine.scoring import bravery_value, elite_count
 from aquilon_env.engine.talions import BID_TRIPLES
+from tabletop_core.text import (
+    FINISHED_HEADER,
+    PUBLIC,
+    check_viewer,
+    listing,
+    plural,
+    require_legal,
+    seat_title,
+)
 
 POSITION_NAMES = (*TAVERN_NAMES, "purse", "purse")
 KIND_NAMES = {Kind.COLOURED: "coloured", Kind.WHITE: "white", Kind.BLACK: "black",
               Kind.ALLY: "ally"}
+TALION_SUFFIX = {L.TALION_BRONZE: "b", L.TALION_GOLD: "g", L.TALION_EXCHANGE3: "x"}
+TALION_LEGEND = ("Talions: b bronze, g gold, x the 3 - Exchange; '?' a position not yet "
+                 "revealed to you")
+POWER_TEXT = {
+    Power.SHIELD_POINT_PER_RANK: "+1 point per Shield rank at the end",
+    Power.SVARA_LOOK: "look at the top 5 Era 2 cards and take one",
+    Power.DERDHR_UPGRADE: "+5 to one of your talions",
+    Power.KARDUM_EXCHANGE: "your 0 becomes the 3 - Exchange",
+    Power.RUNE_POINTS: "3 points per different rune at the end",
+    Power.OBERON_ALLY: "brings the Ally Ga'at",
+}
+ELITE_TEXT = (
+    "2 points per Shield rank at the end",
+    "1 Occult symbol",
+    "13 points, removes 1 Pariah token at the end",
+    "1 unique rune",
+    "at once sums your two lowest talions (not the 0) into one",
+)
 
 
 def describe_card(card: int) -> str:
     """One Dwarf card in a few words, e.g. 'Temple 4 (1 rank, malt, occult)'."""
     d = DWARVES[card]
-    extras = [f"{d.ranks} rank" + ("s" if d.ranks > 1 else "")]
+    extras = [plural(d.ranks, "rank")]
     if d.malt:
         extras.append("malt")
     if d.occult:
@@ -35,113 +73,258 @@ def describe_card(card: int) -> str:
     return f"{ORDER_NAMES[d.order]} {d.points} ({', '.join(extras)})"
 
 
+def describe_cognar(cognar: int) -> str:
+    """A Cognar with where it goes and what it brings, e.g. 'Fey (Temple, 1 rank, 5 Points)'."""
+    c = COGNARS[cognar]
+    if c.kind == Kind.COLOURED:
+        where = ORDER_NAMES[c.order]
+    elif c.kind == Kind.WHITE:
+        where = "Command zone"
+    else:
+        where = f"{KIND_NAMES[c.kind]} rank, any column"
+    parts = [where]
+    if c.ranks and c.kind == Kind.COLOURED:
+        parts.append(plural(c.ranks, "rank"))
+    if c.points:
+        parts.append(f"{c.points} {'points' if c.kind == Kind.WHITE else 'Points'}")
+    if c.occult:
+        parts.append(plural(c.occult, "Occult symbol"))
+    if c.unique_runes:
+        parts.append(plural(c.unique_runes, "unique rune"))
+    if c.malt:
+        parts.append(f"{c.malt} Malt")
+    if c.power == Power.REMOVE_TOKENS:
+        parts.append(f"removes {plural(c.power_amount, 'Pariah token')} at the end")
+    elif c.power in POWER_TEXT:
+        parts.append(POWER_TEXT[c.power])
+    if cognar == GAAT:
+        parts.append("Shield +1 rank, Temple 2, Wanderers 9, Forge 4, Talion 6 Points")
+    return f"{c.name} ({', '.join(parts)})"
+
+
 def _talion(state: np.ndarray, seat: int, pos: int) -> str:
     i = seat * L.TALIONS + pos
-    value = int(state[L.TAL_VAL + i])
-    kind = int(state[L.TAL_KIND + i])
-    return f"{value}" + {0: "b", 1: "g", 2: "x"}[kind]
+    return f"{int(state[L.TAL_VAL + i])}{TALION_SUFFIX[int(state[L.TAL_KIND + i])]}"
 
 
-def action_to_string(state: np.ndarray, action: int) -> str:
-    """Describe `action` for the Lord to act in `state`."""
+def _sorted_talions(state: np.ndarray, seat: int) -> list[str]:
+    base = seat * L.TALIONS
+    pairs = sorted((int(state[L.TAL_VAL + base + p]), int(state[L.TAL_KIND + base + p]))
+                   for p in range(L.TALIONS))
+    return [f"{v}{TALION_SUFFIX[k]}" for v, k in pairs]
+
+
+def _describe(state: np.ndarray, action: int) -> str:
     seat = int(state[L.ACTOR])
     tavern = int(state[L.TAVERN])
-    if L.A_BID <= action < L.A_PICK:
+    if action < L.A_PICK:
         i, j, k = BID_TRIPLES[action - L.A_BID]
         rest = [h for h in range(5) if h not in (i, j, k)]
-        if seat < 0:
-            return f"bid hand talions {i}, {j}, {k}"
         bids = ", ".join(
             f"{TAVERN_NAMES[t]} <- {_talion(state, seat, h)}" for t, h in enumerate((i, j, k))
         )
         purse = " and ".join(_talion(state, seat, h) for h in rest)
         return f"bid {bids}; purse {purse}"
-    if L.A_PICK <= action < L.A_RECRUIT:
+    if action < L.A_RECRUIT:
         verb = "take" if action < L.A_DISCARD else "discard"
         slot = (action - L.A_PICK) % L.MAX_TAVERN_CARDS
         card = int(state[L.TAVERN_CARDS + tavern * L.MAX_TAVERN_CARDS + slot])
-        what = describe_card(card) if card >= 0 else "an empty slot"
-        return f"{verb} {what} from {TAVERN_NAMES[tavern]} (slot {slot})"
-    if L.A_RECRUIT <= action < L.A_PLACE:
-        c = COGNARS[action - L.A_RECRUIT]
-        return f"recruit {c.name} ({KIND_NAMES[c.kind]} rank)"
-    if L.A_PLACE <= action < L.A_DERDHR:
+        return f"{verb} {describe_card(card)} from {TAVERN_NAMES[tavern]} (slot {slot})"
+    if action < L.A_PLACE:
+        return f"recruit {describe_cognar(action - L.A_RECRUIT)}"
+    if action < L.A_DERDHR:
         placing = int(state[L.PLACING])
         name = COGNARS[placing].name if placing >= 0 else COGNARS[GAAT].name
         return f"place {name} in the {ORDER_NAMES[action - L.A_PLACE]} column"
-    if L.A_DERDHR <= action < L.A_SVARA:
+    if action < L.A_SVARA:
         pos = action - L.A_DERDHR
-        where = POSITION_NAMES[pos]
-        return f"Derdhr: upgrade the {_talion(state, seat, pos)} talion ({where}) by +5"
-    if L.A_SVARA <= action < L.A_PURSE:
-        k = action - L.A_SVARA
-        card = int(state[L.DECK2 + state[L.DECK2_POS] + k])
+        return (f"Derdhr: upgrade the {_talion(state, seat, pos)} talion "
+                f"({POSITION_NAMES[pos]}) by +5")
+    if action < L.A_PURSE:
+        card = int(state[L.DECK2 + state[L.DECK2_POS] + action - L.A_SVARA])
         return f"Svara: take {describe_card(card)}"
-    if L.A_PURSE <= action < L.A_TOKEN:
+    if action < L.A_TOKEN:
         pos = L.PURSE + action - L.A_PURSE
         return f"upgrade the purse talion {_talion(state, seat, pos)} by +1"
-    if L.A_TOKEN <= action < L.NUM_ACTIONS:
-        k = action - L.A_TOKEN
-        value = int(state[L.WAND_VALUE + seat * L.MAX_WANDERERS + k]) if seat >= 0 else 0
-        return f"remove the Pariah token from Wanderers card {k} (value {value})"
-    raise ValueError(f"action must be in 0..{L.NUM_ACTIONS - 1}, got {action}")
+    k = action - L.A_TOKEN
+    value = int(state[L.WAND_VALUE + seat * L.MAX_WANDERERS + k])
+    return f"remove the Pariah token from Wanderers card {k} (value {value})"
+
+
+def action_to_string(state: np.ndarray, action: int) -> str:
+    """Describe a legal `action` for the Lord to act, as that Lord sees it (its own talion
+    positions, Svara's cards); ValueError if `action` is not legal now."""
+    return _describe(state, require_legal(legal_mask, NUM_ACTIONS, state, action))
 
 
 def public_action_to_string(state: np.ndarray, action: int) -> str:
-    """What the other Lords see of `action`: a bid is only known to have been made."""
-    if L.A_BID <= action < L.A_PICK:
+    """What the other Lords learn when the legal `action` is played: a bid is only known to
+    have been made, an upgrade of a talion whose place they have not seen names no talion;
+    everything else is played openly. ValueError if it is not legal now."""
+    action = require_legal(legal_mask, NUM_ACTIONS, state, action)
+    if action < L.A_PICK:
         return "places a bid"
-    return action_to_string(state, action)
+    seat = int(state[L.ACTOR])
+    if L.A_DERDHR <= action < L.A_SVARA:
+        pos = action - L.A_DERDHR
+        if not state[L.TAL_KNOWN + seat * L.TALIONS + pos]:
+            return "Derdhr: upgrades one of its unrevealed talions by +5 (its place is revealed)"
+    if L.A_PURSE <= action < L.A_TOKEN:
+        if not state[L.TAL_KNOWN + seat * L.TALIONS + L.PURSE + action - L.A_PURSE]:
+            return "upgrades one of its purse talions by +1 (the purse is revealed)"
+    return _describe(state, action)
 
 
-def render_text(state: np.ndarray, viewer: int | None = None) -> str:
-    """The table as text: public information, plus the viewer's own if a seat is given."""
+def _header(state: np.ndarray, viewer: int) -> list[str]:
     n = int(state[L.NUM_PLAYERS])
-    phase = L.PHASE_NAMES[int(state[L.PHASE])]
+    phase = int(state[L.PHASE])
+    actor = int(state[L.ACTOR])
+    if phase == L.OVER:
+        return [f"Dwarves of Aquilon, {n} Lords. {FINISHED_HEADER}"]
+    where = f"Era {int(state[L.ERA])}, turn {int(state[L.TURN]) + 1} of {int(state[L.TURNS])}"
+    if phase == L.BID:
+        if viewer == actor:
+            who = "you are asked for your bid"
+        else:
+            who = "the Lords bid in secret, one at a time"
+        return [f"{where}: bids; {who}"]
+    return [f"{where}: {TAVERN_NAMES[int(state[L.TAVERN])]} is resolved; phase "
+            f"{L.PHASE_NAMES[phase]}, {'you' if actor == viewer else f'Lord {actor}'} to act"]
+
+
+def _pending_line(state: np.ndarray, viewer: int) -> list[str]:
+    phase = int(state[L.PHASE])
+    actor = int(state[L.ACTOR])
+    who = "You" if actor == viewer else f"Lord {actor}"
+    if phase == L.RECRUIT:
+        extra = " (a Mercenary must follow the lone one)" if state[L.MERC_NEED] else ""
+        return [f"{who} must recruit {plural(int(state[L.PENDING]), 'Cognar')}{extra}"]
+    if phase == L.SVARA:
+        count = int(state[L.SVARA_COUNT])
+        if actor == viewer:
+            looked = [describe_card(int(state[L.DECK2 + state[L.DECK2_POS] + k]))
+                      for k in range(count)]
+            return ["Svara shows you: " + "; ".join(looked)]
+        return [f"{who} looks at the top {plural(count, 'card')} of the Era 2 deck (Svara)"]
+    if phase == L.TOKENS:
+        return [f"{who} may remove {plural(int(state[L.TOKENS_LEFT + actor]), 'Pariah token')}"]
+    return []
+
+
+def _columns(state: np.ndarray, seat: int) -> str:
+    parts = []
+    base = seat * NUM_ORDERS
+    for c in range(NUM_ORDERS):
+        ranks = int(state[L.COL_RANKS + base + c])
+        points = int(state[L.COL_POINTS + base + c])
+        flat = int(state[L.COL_FLAT + base + c])
+        text = f"{ORDER_NAMES[c]} {ranks}r"
+        if c == Order.WANDERERS:
+            points += int(state[L.WAND_VISIBLE + seat])
+        if c != Order.SHIELD or points:
+            text += f" {points}P"
+        if flat:
+            text += f" +{flat}P black"
+        if c == Order.WANDERERS and state[L.WAND_COVERED_COUNT + seat]:
+            text += f", {plural(int(state[L.WAND_COVERED_COUNT + seat]), 'Pariah token')}"
+        parts.append(text)
+    return " | ".join(parts)
+
+
+def _lord(state: np.ndarray, seat: int, viewer: int, over: bool) -> list[str]:
+    phase = int(state[L.PHASE])
+    own = seat == viewer or over
+    base = seat * L.TALIONS
+    talions = " ".join(_sorted_talions(state, seat))
+    if phase == L.BID and not (seat == viewer and state[L.BID_DONE + seat]):
+        places = "in hand"
+    else:
+        shown = [
+            f"{POSITION_NAMES[p].split()[0]}="
+            f"{_talion(state, seat, p) if own or state[L.TAL_KNOWN + base + p] else '?'}"
+            for p in range(L.TALIONS)
+        ]
+        places = " ".join(shown)
+    if phase == L.BID and seat == viewer:
+        places += "; your bid is made" if state[L.BID_DONE + seat] else "; your bid is due"
+    command = [describe_cognar(i).split(" (")[0] for i, c in enumerate(COGNARS)
+               if state[L.COGNAR_OWNER + i] == seat and c.kind == Kind.WHITE]
+    command += [e.name for i, e in enumerate(ELITES) if state[L.ELITE_OWNER + i] == seat]
+    if state[L.LIQUOR_OWNER] == seat:
+        command.append("Liquor Certification")
+    army_cognars = [c.name for i, c in enumerate(COGNARS)
+                    if state[L.COGNAR_OWNER + i] == seat and c.kind != Kind.WHITE]
     lines = [
-        f"Era {int(state[L.ERA])}, turn {int(state[L.TURN]) + 1}/{int(state[L.TURNS])}, "
-        f"phase {phase}, Lord to act: {int(state[L.ACTOR])}",
-        f"Decks: Era 1 {int(state[L.DECK1_LEN] - state[L.DECK1_POS])} cards, "
-        f"Era 2 {int(state[L.DECK2_LEN] - state[L.DECK2_POS])} cards; "
-        f"Pariah tokens left {int(state[L.PARIAH_FREE])}",
-        "Treasury: " + " ".join(
-            f"{v}x{int(state[L.TREASURY + v])}" for v in range(5, 26) if state[L.TREASURY + v]
-        ),
+        f"{seat_title('Lord', seat, viewer)}: Bravery Value {int(bravery_value(state, seat))}, "
+        f"gem {int(state[L.GEMS + seat])}, Elite Cognars {int(elite_count(state, seat))}",
+        f"    talions {talions} [{places}]",
+        f"    {_columns(state, seat)}",
+        f"    Malt {int(state[L.MALT + seat])}, Occult {int(state[L.OCCULT + seat])}, "
+        f"different runes {int(distinct_runes(state, seat))}, "
+        f"lines {int(state[L.LINES + seat])}",
     ]
-    for t in range(3):
-        cards = [
-            describe_card(int(c))
-            for c in state[L.TAVERN_CARDS + t * 5:L.TAVERN_CARDS + t * 5 + 5]
-            if c >= 0
-        ]
-        marker = " <" if phase != "bid" and t == int(state[L.TAVERN]) else ""
-        lines.append(f"{TAVERN_NAMES[t]}{marker}: " + ("; ".join(cards) or "-"))
+    if army_cognars or command:
+        lines.append(f"    Cognars in the army: {listing(army_cognars)}; "
+                     f"Command zone: {listing(command)}")
+    if state[L.TOKENS_LEFT + seat] and not over:
+        lines.append(f"    removes {plural(int(state[L.TOKENS_LEFT + seat]), 'Pariah token')}"
+                     " at the end")
+    return lines
+
+
+def _supply(state: np.ndarray) -> list[str]:
+    groups = {Kind.COLOURED: "in their Order's column", Kind.WHITE: "Command zone",
+              Kind.BLACK: "Mercenaries, recruited in pairs"}
+    available = [
+        f"  {where}: " + listing((describe_cognar(i) for i, c in enumerate(COGNARS)
+                                  if c.kind == kind and state[L.COGNAR_OWNER + i] < 0), "none")
+        for kind, where in groups.items()
+    ]
+    elites = []
+    for h in range(len(ELITES)):
+        e = int(state[L.ELITE_HOLDER + h])
+        owner = int(state[L.ELITE_OWNER + e])
+        held = "unclaimed" if owner < 0 else f"Lord {owner}"
+        elites.append(f"{h + 1}. {ELITES[e].name} ({ORDER_NAMES[ELITES[e].order]} majority: "
+                      f"{ELITE_TEXT[e]}) {held}")
+    liquor = int(state[L.LIQUOR_OWNER])
+    elites.append(f"{len(ELITES) + 1}. Liquor Certification (Malt majority: +1 per Malt) "
+                  + ("unclaimed" if liquor < 0 else f"Lord {liquor}"))
+    return [
+        "Cognars available (one per completed line of ranks):", *available,
+        "Elite Cognars, in holder order (evaluated at the end of Era 1): " + "; ".join(elites),
+    ]
+
+
+def render_text(state: np.ndarray, viewer: int = PUBLIC) -> str:
+    """The table as text for `viewer` (a Lord, or PUBLIC: what every Lord sees); a finished
+    game shows every Lord's talions and the final count."""
+    n = int(state[L.NUM_PLAYERS])
+    viewer = check_viewer(viewer, n)
+    phase = int(state[L.PHASE])
+    over = phase == L.OVER
+    lines = _header(state, viewer)
+    lines.append(
+        f"Decks: Era 1 {plural(int(state[L.DECK1_LEN] - state[L.DECK1_POS]), 'card')}, "
+        f"Era 2 {plural(int(state[L.DECK2_LEN] - state[L.DECK2_POS]), 'card')}; "
+        f"Pariah tokens left {int(state[L.PARIAH_FREE])}; Treasury: " + listing(
+            f"{v}x{int(state[L.TREASURY + v])}" for v in range(5, 26) if state[L.TREASURY + v]
+        )
+    )
+    if not over:
+        for t in range(3):
+            cards = [describe_card(int(c))
+                     for c in state[L.TAVERN_CARDS + t * 5:L.TAVERN_CARDS + t * 5 + 5] if c >= 0]
+            marker = " (being resolved)" if phase != L.BID and t == int(state[L.TAVERN]) else ""
+            lines.append(f"{TAVERN_NAMES[t]}{marker}: " + ("; ".join(cards) or "-"))
+        lines += _pending_line(state, viewer)
+    lines += _supply(state)
+    lines.append(TALION_LEGEND + "; columns: ranks r, Points P (Temple Points x Occult, "
+                 "Forge + runes squared)")
     for seat in range(n):
-        talions = []
-        for pos in range(L.TALIONS):
-            known = state[L.TAL_KNOWN + seat * L.TALIONS + pos] or seat == viewer
-            talions.append(
-                f"{POSITION_NAMES[pos][:8]}={_talion(state, seat, pos) if known else '?'}"
-            )
-        values = sorted(int(v) for v in state[L.TAL_VAL + seat * 5:L.TAL_VAL + seat * 5 + 5])
-        cols = " ".join(
-            f"{ORDER_NAMES[c][:4]}:{int(state[L.COL_RANKS + seat * 5 + c])}r" for c in range(5)
-        )
-        cognars = [c.name for i, c in enumerate(COGNARS) if state[L.COGNAR_OWNER + i] == seat]
-        elites = [e.name for i, e in enumerate(ELITES) if state[L.ELITE_OWNER + i] == seat]
-        if state[L.LIQUOR_OWNER] == seat:
-            elites.append("Liquor Certification")
-        lines.append(
-            f"Lord {seat}{' (you)' if seat == viewer else ''}: gem {int(state[L.GEMS + seat])}, "
-            f"talions {values} [{' '.join(talions)}], {cols}, malt {int(state[L.MALT + seat])}, "
-            f"Bravery {int(bravery_value(state, seat))}"
-        )
-        if cognars or elites:
-            lines.append(f"    Cognars: {', '.join(cognars + elites)}")
-    if viewer is not None and phase == "svara" and int(state[L.ACTOR]) == viewer:
-        looked = [
-            describe_card(int(state[L.DECK2 + state[L.DECK2_POS] + k]))
-            for k in range(int(state[L.SVARA_COUNT]))
-        ]
-        lines.append("Svara shows you: " + "; ".join(looked))
+        lines += _lord(state, seat, viewer, over)
+    if over:
+        lines.append("Final Bravery Values (ties: most Elite Cognars): " + ", ".join(
+            f"Lord {s} {int(bravery_value(state, s))} ({int(elite_count(state, s))} Elite)"
+            for s in range(n)))
     return "\n".join(lines)

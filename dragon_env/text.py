@@ -1,12 +1,28 @@
-"""Words for actions and a text picture of the table."""
+"""Words for actions and a text picture of the table, each written for a viewer.
+
+A viewer is a seat 0..n-1 or `PUBLIC` (-1, what every seat sees; tabletop_core.text). A seat
+sees its own Gold and Knights, its own committed choices (Contract, bid, Invasion) and amount
+being entered, the amount of a shut chest it is a party to, and of the other seats' holdings
+only what its ledger proves (M15). Everyone sees the tiles, Buildings, tucked Contracts,
+revealed Contracts and bids, and the totals of Gold and Knights (a shut chest included).
+"""
 
 from __future__ import annotations
 
 import numpy as np
 
-from dragon_env.data import BUILDINGS, CONTRACTS, TileKind
+from dragon_env.data import (
+    BUILDINGS,
+    CONTRACTS,
+    MOUNTAIN_RING,
+    MOUNTAIN_SIDES,
+    ActionKind,
+    IncomeScope,
+    TileKind,
+)
+from dragon_env.engine import NUM_ACTIONS, legal_mask
 from dragon_env.engine import layout as L
-from dragon_env.engine.ledger import floor, is_exact, tally
+from dragon_env.engine.ledger import floor, is_exact, tally, total_holdings
 from dragon_env.engine.scoring import points
 from dragon_env.engine.tables import (
     JESTER_VALUE,
@@ -15,6 +31,15 @@ from dragon_env.engine.tables import (
     TILE_GOLD,
     TILE_KIND,
     TYPE_BID_CURRENCY,
+)
+from tabletop_core.text import (
+    FINISHED_HEADER,
+    PUBLIC,
+    check_viewer,
+    listing,
+    plural,
+    require_legal,
+    seat_title,
 )
 
 TYPE_NAMES = tuple(b.name for b in BUILDINGS)
@@ -34,8 +59,22 @@ def describe_tile(tile: int) -> str:
 
 
 def describe_contract(card: int) -> str:
-    """A Contract card by name: 'Jester' or its value."""
+    """A Contract card by name: 'the Jester' or its value."""
     return "the Jester" if card == 0 else f"Contract {CONTRACTS[card].value}"
+
+
+def describe_building_type(t: int) -> str:
+    """What activating a type does, e.g. 'Arena: Gold income for everyone, then an auction
+    (stake 6 Gold, sealed bids in Knights)'."""
+    b = BUILDINGS[t]
+    who = "everyone" if b.income_scope == IncomeScope.EVERY_PLAYER else "you"
+    income = f"{CURRENCY_NAMES[b.income_currency]} income for {who}"
+    if b.action == ActionKind.TREASURE_CHEST:
+        then = f"a Treasure Chest of {CURRENCY_NAMES[b.chest_currency]}"
+    else:
+        then = (f"an auction (stake {b.stake_amount} {CURRENCY_NAMES[b.stake_currency]}, "
+                f"sealed bids in {CURRENCY_NAMES[b.bid_currency]})")
+    return f"{b.name}: {income}, then {then}"
 
 
 def _seat_at(state: np.ndarray, offset: int) -> int:
@@ -48,54 +87,57 @@ def _entry_currency(state: np.ndarray) -> int:
     return int(TYPE_BID_CURRENCY[int(state[L.ACT_TYPE])])
 
 
-def action_to_string(state: np.ndarray, action: int) -> str:
-    """Describe `action` for the seat to act in `state`."""
-    if not 0 <= action < L.NUM_ACTIONS:
-        raise ValueError(f"action must be in 0..{L.NUM_ACTIONS - 1}, got {action}")
+def _describe(state: np.ndarray, action: int) -> str:
     if action < L.A_PICK:
         return f"play {describe_contract(action - L.A_CONTRACT)}"
     if action < L.A_ACTIVATE:
-        t = action - L.A_PICK
-        tile = int(state[L.SLOT + t])
-        if tile < 0:
-            return f"build the {TYPE_NAMES[t]} of the face-up display"
+        tile = int(state[L.SLOT + action - L.A_PICK])
         return f"build the {describe_tile(tile)} (+{int(TILE_GOLD[tile])} Gold)"
     if action < L.A_PASS:
-        return f"activate {TYPE_NAMES[action - L.A_ACTIVATE]}"
+        return f"activate {describe_building_type(action - L.A_ACTIVATE)}"
     if action == L.A_PASS:
         return "pass"
     if action < L.A_CHEST_BUILDING:
         offset = action - L.A_CHEST_TARGET + 1
-        return f"offer the chest to player {_seat_at(state, offset)} (offset +{offset})"
+        return f"offer the chest to player {_seat_at(state, offset)}"
     if action < L.A_DIGIT:
-        return f"indicate the target's {TYPE_NAMES[action - L.A_CHEST_BUILDING]}"
+        return f"indicate player {int(state[L.CHEST_TARGET_SEAT])}'s " \
+               f"{TYPE_NAMES[action - L.A_CHEST_BUILDING]}"
     if action < L.A_ACCEPT:
         digit = action - L.A_DIGIT
-        step = int(state[L.STEP])
-        if step not in (L.BID_AMOUNT, L.CHEST_AMOUNT):
-            return f"digit {digit}"
-        what = "bid" if step == L.BID_AMOUNT else "chest amount"
+        what = "bid" if int(state[L.STEP]) == L.BID_AMOUNT else "chest amount"
         more = int(state[L.ENTRY_LEFT]) - 1
         so_far = int(state[L.ENTRY_REG]) * 10 + digit
         unit = CURRENCY_NAMES[_entry_currency(state)]
         return (f"{what} digit {digit} ({so_far} {unit} so far, "
-                f"{more} more digit{'' if more == 1 else 's'})")
+                f"{plural(more, 'more digit')})")
     if action == L.A_ACCEPT:
-        return "accept the chest and give the indicated Building"
+        return (f"accept the chest ({int(state[L.CHEST_X])} "
+                f"{CURRENCY_NAMES[int(state[L.CHEST_CURRENCY])]}) and give your "
+                f"{TYPE_NAMES[int(state[L.CHEST_TYPE])]}")
     if action == L.A_MATCH:
-        return "match the chest, then take one of the offerer's Buildings"
+        return (f"match the chest (pay {int(state[L.CHEST_X])} "
+                f"{CURRENCY_NAMES[int(state[L.CHEST_CURRENCY])]}), then take one of the "
+                "offerer's Buildings")
     if action < L.A_TIEBREAK:
         return f"take the offerer's {TYPE_NAMES[action - L.A_TAKE]}"
     if action < L.A_INVADE_KNIGHTS:
-        offset = action - L.A_TIEBREAK
-        return f"the auction goes to player {_seat_at(state, offset)} (offset +{offset})"
+        return f"the auction goes to player {_seat_at(state, action - L.A_TIEBREAK)}"
     if action == L.A_INVADE_KNIGHTS:
         return "Invasion: discard 2 Knights (all of them if fewer)"
     return f"Invasion: discard a {TYPE_NAMES[action - L.A_INVADE_BUILDING]}"
 
 
+def action_to_string(state: np.ndarray, action: int) -> str:
+    """Describe a legal `action` for the seat to act, as that seat sees it (its Contract, its
+    amount so far, the chest it was offered); ValueError if `action` is not legal now."""
+    return _describe(state, require_legal(legal_mask, NUM_ACTIONS, state, action))
+
+
 def public_action_to_string(state: np.ndarray, action: int) -> str:
-    """What the other seats see of `action`: sealed choices and chest amounts are not told."""
+    """What the other seats learn when the legal `action` is played: sealed choices, amounts
+    and a chest's response to its amount are not told. ValueError if it is not legal now."""
+    action = require_legal(legal_mask, NUM_ACTIONS, state, action)
     step = int(state[L.STEP])
     if step == L.CHOOSE_CONTRACT:
         return "chooses a Contract face down"
@@ -105,7 +147,10 @@ def public_action_to_string(state: np.ndarray, action: int) -> str:
         return "makes a sealed bid"
     if step == L.INVASION:
         return "chooses what to lose to the Invasion"
-    return action_to_string(state, action)
+    if step == L.CHEST_RESPONSE:
+        return ("accepts the chest and gives the indicated Building" if action == L.A_ACCEPT
+                else "matches the chest, then takes one of the offerer's Buildings")
+    return _describe(state, action)
 
 
 def _contract_text(state: np.ndarray, seat: int) -> str:
@@ -113,9 +158,9 @@ def _contract_text(state: np.ndarray, seat: int) -> str:
     if card < 0:
         return ""
     if state[L.VOID + seat]:
-        return ", revealed the Jester (void)"
+        return "; revealed the Jester (void)"
     value = JESTER_VALUE if card == 0 else CONTRACTS[card].value
-    return f", revealed {describe_contract(card)} ({value})"
+    return f"; revealed {describe_contract(card)} ({value})"
 
 
 def _known(state: np.ndarray, viewer: int, seat: int, currency: int) -> str:
@@ -123,53 +168,139 @@ def _known(state: np.ndarray, viewer: int, seat: int, currency: int) -> str:
     estimate = int(tally(state, viewer, seat, currency))
     if is_exact(state, viewer, seat, currency):
         return f"{estimate} {name}"
-    return f"about {estimate} {name} (at least {int(floor(state, viewer, seat, currency))})"
+    least = int(floor(state, viewer, seat, currency))
+    if estimate <= least:
+        return f"at least {least} {name}"
+    return f"about {estimate} {name} (at least {least})"
 
 
-def render_text(state: np.ndarray, viewer: int | None = None) -> str:
-    """The table as text: public information, plus the viewer's own if a seat is given."""
+def _money(state: np.ndarray, seat: int, viewer: int, over: bool) -> str:
+    if seat == viewer or over:
+        return (f"{int(state[L.HOLD + seat * 2])} Gold, "
+                f"{int(state[L.HOLD + seat * 2 + 1])} Knights")
+    if viewer == PUBLIC:
+        return "Gold and Knights hidden"
+    return ", ".join(_known(state, viewer, seat, c) for c in range(2))
+
+
+def _pending_text(state: np.ndarray, seat: int) -> str:
+    pending = int(state[L.PENDING + seat])
+    step = int(state[L.STEP])
+    if step == L.CHOOSE_CONTRACT:
+        return describe_contract(pending)
+    if step == L.BID_AMOUNT:
+        currency = int(TYPE_BID_CURRENCY[int(state[L.ACT_TYPE])])
+        return f"a bid of {pending} {CURRENCY_NAMES[currency]}"
+    if pending == L.INVADE_KNIGHTS:
+        return "to discard 2 Knights"
+    return f"to discard a {TYPE_NAMES[pending]}"
+
+
+def _turn_lines(state: np.ndarray, viewer: int) -> list[str]:
+    """The latest Phase 2 turn: activation, chest or auction, as far as the viewer may know."""
+    seat = int(state[L.ACT_SEAT])
+    step = int(state[L.STEP])
+    if seat < 0 or step in (L.CHOOSE_CONTRACT, L.PICK_TILE):
+        return []
+    t = int(state[L.ACT_TYPE])
+    if t < 0:
+        return [f"Latest turn: player {seat} passed"]
+    line = f"Latest turn: player {seat} activated {TYPE_NAMES[t]}"
+    target = int(state[L.CHEST_TARGET_SEAT])
+    if BUILDINGS[t].action == ActionKind.TREASURE_CHEST and target >= 0:
+        line += f"; chest for player {target}"
+        if state[L.CHEST_TYPE] >= 0:
+            line += f", indicating its {TYPE_NAMES[int(state[L.CHEST_TYPE])]}"
+        currency = CURRENCY_NAMES[int(state[L.CHEST_CURRENCY])]
+        if step == L.CHEST_AMOUNT:
+            line += f"; the amount ({plural(int(state[L.ENTRY_LEN]), 'digit')}) is being entered"
+        elif step == L.CHEST_RESPONSE:
+            amount = (f"{int(state[L.CHEST_X])} {currency}" if viewer in (seat, target)
+                      else f"an amount of {currency} you were not shown")
+            line += f"; the chest is shut with {amount}"
+        response = int(state[L.CHEST_RESPONSE_KIND])
+        if response >= 0:
+            line += "; accepted" if response == L.ACCEPTED else "; matched"
+        if state[L.CHEST_MOVED] >= 0:
+            line += f"; a {TYPE_NAMES[int(state[L.CHEST_MOVED])]} changed hands"
+    elif BUILDINGS[t].action == ActionKind.AUCTION:
+        if state[L.STAKE]:
+            line += f"; stake {int(state[L.STAKE])} {CURRENCY_NAMES[BUILDINGS[t].stake_currency]}"
+        if step == L.BID_AMOUNT:
+            line += (f"; sealed bids of {plural(int(state[L.ENTRY_LEN]), 'digit')} are "
+                     "being made")
+        bids = [f"player {s} {int(state[L.BID + s])}" for s in range(int(state[L.NUM_PLAYERS]))
+                if state[L.BID + s] >= 0]
+        if bids:
+            line += f"; bids revealed: {', '.join(bids)}"
+        if state[L.AUCTION_WINNER] >= 0:
+            line += f"; won by player {int(state[L.AUCTION_WINNER])}"
+    return [line]
+
+
+def render_text(state: np.ndarray, viewer: int = PUBLIC) -> str:
+    """The table as text for `viewer` (a seat, or PUBLIC: what every seat sees); a finished
+    game shows every seat's Gold and Knights, which break ties."""
     n = int(state[L.NUM_PLAYERS])
-    step = L.STEP_NAMES[int(state[L.STEP])]
+    viewer = check_viewer(viewer, n)
+    step = int(state[L.STEP])
+    over = step == L.OVER
+    actor = int(state[L.ACTOR])
     ring = [int(t) for t in range(NUM_TYPES) if state[L.STACK_TOP + t] < STACK_SIZE
             or state[L.SLOT + t] >= 0]
-    lines = [
-        f"Round {int(state[L.ROUND])}, step {step}, player to act: {int(state[L.ACTOR])}, "
-        f"Start Player {int(state[L.START])}, Dragon before ring index {int(state[L.DRAGON])}"
-        + (" (no interest this round)" if state[L.NO_INTEREST] else ""),
+    if over:
+        lines = [f"Dragon's Interest, {n} players, after round {int(state[L.ROUND])}. "
+                 + FINISHED_HEADER]
+    else:
+        who = "you" if actor == viewer else f"player {actor}"
+        mountain = MOUNTAIN_RING[MOUNTAIN_SIDES[n]]
+        lines = [
+            f"Round {int(state[L.ROUND])}, step {L.STEP_NAMES[step]}, {who} to act, "
+            f"Start Player {int(state[L.START])}, the Dragon passes "
+            f"{TYPE_NAMES[mountain[int(state[L.DRAGON]) % len(mountain)]]} next"
+            + (" (no interest this round)" if state[L.NO_INTEREST] else ""),
+        ]
+    chest = [int(state[L.CHEST_X]) if c == int(state[L.CHEST_CURRENCY]) else 0
+             for c in range(2)]
+    lines += [
         "Face up: " + "; ".join(
             f"{TYPE_NAMES[t]}: {describe_tile(int(state[L.SLOT + t]))} "
             f"[{STACK_SIZE - int(state[L.STACK_TOP + t])} face down]" for t in ring
         ),
-        "Public totals: " + ", ".join(
-            f"{int(state[L.HOLD + c::2][:n].sum())} {CURRENCY_NAMES[c]}" for c in range(2)
+        "Public totals (a shut chest included): " + ", ".join(
+            f"{int(total_holdings(state, c)) + chest[c]} {CURRENCY_NAMES[c]}" for c in range(2)
         ),
+        "Buildings: owned/interest due on the Contracts tucked under them. A Contract's value "
+        "sets the pick order and is the interest due when the Dragon passes that type; the "
+        "Jester is worth 17 if a 13 or 14 is revealed, else void",
     ]
+    lines += _turn_lines(state, viewer)
     for seat in range(n):
-        you = seat == viewer
-        if you:
-            money = (f"{int(state[L.HOLD + seat * 2])} Gold, "
-                     f"{int(state[L.HOLD + seat * 2 + 1])} Knights")
-        elif viewer is not None:
-            money = ", ".join(_known(state, viewer, seat, c) for c in range(2))
-        else:
-            money = "Gold and Knights hidden"
         built = " ".join(
-            f"{TYPE_NAMES[t][:6]}:{int(state[L.BLD + seat * NUM_TYPES + t])}"
+            f"{TYPE_NAMES[t]} {int(state[L.BLD + seat * NUM_TYPES + t])}"
             f"/{int(state[L.TUCK + seat * NUM_TYPES + t])}"
-            for t in range(NUM_TYPES) if t in ring
+            for t in ring
         )
-        hand = [describe_contract(c) for c in range(len(CONTRACTS))
+        hand = [describe_contract(c).replace("Contract ", "") for c in range(len(CONTRACTS))
                 if (int(state[L.HAND + seat]) >> c) & 1]
         lines.append(
-            f"Player {seat}{' (you)' if you else ''}: {money}; buildings/interest {built}; "
-            f"{int(points(state, seat))} points"
+            f"{seat_title('Player', seat, viewer)}: {_money(state, seat, viewer, over)}; "
+            f"{plural(int(points(state, seat)), 'point')}"
             + (" BANKRUPT" if state[L.BANKRUPT + seat] else "")
             + _contract_text(state, seat)
         )
-        lines.append(f"    hand: {', '.join(hand)}")
-    if you_pending := (viewer is not None and int(state[L.PENDING + viewer]) >= 0):
-        lines.append(f"Your pending choice: {int(state[L.PENDING + viewer])}")
-    if viewer is not None and viewer in (int(state[L.ACT_SEAT]), int(state[L.CHEST_TARGET_SEAT])):
-        lines.append(f"Chest amount: {int(state[L.CHEST_X])}")
-    del you_pending
+        lines.append(f"    {built}; Contracts in hand: {listing(hand)}")
+        if not over and state[L.PENDING + seat] >= 0:
+            lines.append("    your choice: " + _pending_text(state, seat) if seat == viewer
+                         else "    has made its choice")
+    if not over and viewer == actor and step in (L.CHEST_AMOUNT, L.BID_AMOUNT):
+        lines.append(f"You are entering {int(state[L.ENTRY_LEN])} digits: "
+                     f"{int(state[L.ENTRY_REG])} so far, {int(state[L.ENTRY_LEFT])} to go "
+                     f"(at most {int(state[L.ENTRY_CAP])} "
+                     f"{CURRENCY_NAMES[_entry_currency(state)]})")
+    if over:
+        lines.append("Final count (points, then Knights, then Gold break ties): " + "; ".join(
+            f"player {s} {plural(int(points(state, s)), 'point')}, "
+            f"{int(state[L.HOLD + s * 2 + 1])} Knights, {int(state[L.HOLD + s * 2])} Gold"
+            for s in range(n)))
     return "\n".join(lines)

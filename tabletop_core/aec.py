@@ -13,6 +13,7 @@ from tabletop_core.inputs import check_integer, check_seat, normalize_seed
 from tabletop_core.limits import MoveLimit
 from tabletop_core.rewards import REWARD_MODES, final_rewards
 from tabletop_core.spec import GameSpec
+from tabletop_core.text import PUBLIC
 
 ILLEGAL_ACTION_MODES = ("raise", "penalize")
 
@@ -21,7 +22,9 @@ class TurnBasedEnv(AECEnv):
     """AEC environment over a `GameSpec`; subclasses only set `game`.
 
     Options common to every game: `num_players`, `render_mode` (None, "human" prints,
-    "ansi" returns the text), `reward_mode` ("rank" or "margin", see tabletop_core.rewards),
+    "ansi" returns the text), `render_seat` (None: `render()` shows the public view, what
+    every seat sees; a seat 0..num_players-1: that seat's own view, e.g. for a person playing
+    that seat through the env), `reward_mode` ("rank" or "margin", see tabletop_core.rewards),
     `illegal_action` ("raise": ValueError naming the legal actions, nothing changes;
     "penalize": the game ends, the offender gets -1 and the others 0), `max_moves` (None: no
     limit; N: a game still running after N moves of all seats together is truncated for every
@@ -43,6 +46,7 @@ class TurnBasedEnv(AECEnv):
         self,
         num_players: int = 2,
         render_mode: str | None = None,
+        render_seat: int | None = None,
         reward_mode: str = "rank",
         illegal_action: str = "raise",
         max_moves: int | None = None,
@@ -56,6 +60,12 @@ class TurnBasedEnv(AECEnv):
                 f"render_mode must be None or one of {self.metadata['render_modes']}, "
                 f"got {render_mode!r}"
             )
+        if render_seat is not None and (
+            isinstance(render_seat, bool) or not isinstance(render_seat, int | np.integer)
+            or not 0 <= render_seat < num_players
+        ):
+            raise ValueError("render_seat must be None (the public view) or a seat "
+                             f"0..{num_players - 1}, got {render_seat!r}")
         if reward_mode not in REWARD_MODES:
             raise ValueError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
         if illegal_action not in ILLEGAL_ACTION_MODES:
@@ -64,6 +74,7 @@ class TurnBasedEnv(AECEnv):
             )
         self.num_players = int(num_players)
         self.render_mode = render_mode
+        self.render_seat = None if render_seat is None else int(render_seat)
         self.reward_mode = reward_mode
         self.illegal_action = illegal_action
         self.move_limit = MoveLimit(max_moves)
@@ -153,11 +164,13 @@ class TurnBasedEnv(AECEnv):
         return out
 
     def render(self) -> str | None:
-        """Text picture of the table (printed for "human", returned for "ansi")."""
+        """Text picture of the table (printed for "human", returned for "ansi"): the public
+        view, or the view of `render_seat` if the env was built for one."""
         if self.render_mode is None:
             return None
         self._require_game()
-        text = self.game.render_text(self._state)
+        viewer = PUBLIC if self.render_seat is None else self.render_seat
+        text = self.game.render_text(self._state, viewer)
         if self.render_mode == "human":
             print(text)
             return None
@@ -173,8 +186,9 @@ class TurnBasedEnv(AECEnv):
 
     # -- Extras shared by every game ------------------------------------------------------
     def action_to_string(self, action: int) -> str:
-        """Describe `action` in words, in the current position."""
-        return self.game.action_to_string(self._state, int(action))
+        """Describe a legal `action` of the agent to act, for that agent (ValueError if it is
+        not legal now); `game.public_action_to_string` says what the others learn of it."""
+        return self.game.action_to_string(self._state, action)
 
     def legal_actions(self) -> list[int]:
         """The legal actions of the agent to act (empty once the game is over)."""

@@ -16,6 +16,17 @@ functions (all `@njit(cache=True)`) follow one contract:
     validate_state(state) -> int              0 for a state the rules can reach, else the code
                                               of its first bad field (STATE_FIELDS[code])
 
+The text module of a game (Python, off the hot path) writes every text for a viewer: a seat
+0..P-1, or PUBLIC = -1 (tabletop_core.text), the spectator who sees only what every seat sees.
+A text holds nothing its viewer may not know (tests/text_twins.py checks it with `determinize`):
+
+    render_text(state, viewer=PUBLIC) -> str  the table as `viewer` sees it; once the game is
+                                              over, the final count with every holding, saying so
+    action_to_string(state, action) -> str    a legal action of the seat to act, described for
+                                              that seat; ValueError if `action` is not legal now
+    public_action_to_string(state, action)    what every other seat learns when that legal
+                                              action is played (sealed choices only named)
+
 Each is compiled with its explicit signature from `tabletop_core.signatures`, so that shared
 kernels (search, bots) can take them as first-class function arguments and still be cached on
 disk. The batch kernels are specialised per game instead (engine/batch.py), for speed.
@@ -59,10 +70,9 @@ class GameSpec:
     # The batch kernels specialised to this engine (tabletop_core.batch).
     batch_reset: Callable
     batch_step: Callable
+    # The texts, each for a viewer (see the module docstring).
     action_to_string: Callable[[np.ndarray, int], str]
-    # What the other seats see of an action (hidden choices such as bids are not described).
     public_action_to_string: Callable[[np.ndarray, int], str]
-    # Text of the table; with a seat, as that seat sees it (public plus its own information).
     render_text: Callable[..., str]
 
     @classmethod

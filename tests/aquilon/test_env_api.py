@@ -121,7 +121,9 @@ def test_every_legal_action_has_words_and_render_shows_the_table():
             assert text and "empty" not in text
         env.step(int(rng.choice(env.legal_actions())))
     text = env.render()
-    assert "Yjdad's Tankard" in text and "Lord 2" in text and "Treasury" in text
+    assert "Lord 2" in text and "Treasury" in text
+    env.reset(seed=8)
+    assert "Yjdad's Tankard" in env.render()
 
 
 def test_rewards_at_the_end_follow_the_ranks():

@@ -138,7 +138,7 @@ def test_every_legal_action_has_words_and_render_shows_the_table():
         env.step(int(rng.choice(env.legal_actions())))
     assert {L.CHOOSE_CONTRACT, L.PICK_TILE, L.ACTIVATE} <= kinds
     text = env.render()
-    assert "Round" in text and "Player 3" in text and "Castle" in text
+    assert "round" in text and "Player 3" in text and "Castle" in text
     seat_text = env.game.render_text(env._state, 1)
     assert "Player 1 (you)" in seat_text
 

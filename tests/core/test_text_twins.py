@@ -1,0 +1,19 @@
+"""Every text a seat reads is a function of its information (tests/text_twins.py), for the
+three games in several configurations, over states in every phase of random games."""
+
+import pytest
+
+from ..text_twins import CASES, check_text_twins
+
+# Kinds of decision that random games of each configuration meet in the sampled games.
+PHASES_MET = {"aquilon": 6, "dragon": 8, "simurgh": 10}
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_texts_survive_determinization(case):
+    counts = check_text_twins(case, games=6, seed=case.num_players)
+    assert counts["states"] >= 30
+    assert counts["phases"] >= PHASES_MET[case.package.removesuffix("_env")], counts
+    assert counts["public_compared"] >= counts["states"]
+    assert counts["changed"] > 0, "no twin differed from its state: nothing was tested"
+    assert counts["seen_by_others"] > 0, "no hidden part was shown to the seat entitled to it"
