@@ -176,8 +176,7 @@ def _human(args: argparse.Namespace) -> None:
 
 
 def _replay(args: argparse.Namespace) -> None:
-    record = GameRecord.load(args.log)
-    replay(record, show=lambda line: None)  # a bad log is refused before anything is shown
+    record = GameRecord.load(args.log)  # replay refuses a bad log before showing anything
     if args.step:
         def show(line: str) -> None:
             print(line)

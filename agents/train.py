@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import json
+import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 
 from agents.selfplay import OpponentPool, SelfPlayVecEnv
-from agents.tournament import run_tournament, wilson_interval
+from agents.tournament import run_tournament, truncation_note, wilson_interval
 
 
 @dataclass
@@ -84,6 +85,9 @@ def evaluate_model(config: TrainConfig, path: str, bot: str, games: int, seed: i
     fill the table alternately with seats rotated, so equal players would score 50%."""
     _, records = run_tournament(config.game, config.num_players, [f"ppo:{path}", bot], games,
                                 seed=seed, workers=1, progress=False)
+    note = truncation_note(records)
+    if note:
+        print(f"evaluation against {bot}: {note}", file=sys.stderr)
     won = 0.0
     for r in records:
         best = max(r.rewards)
