@@ -13,7 +13,7 @@ from tabletop_core.inputs import check_integer, check_seat, normalize_seed
 from tabletop_core.limits import MoveLimit
 from tabletop_core.rewards import REWARD_MODES, final_rewards
 from tabletop_core.spec import GameSpec
-from tabletop_core.text import PUBLIC
+from tabletop_core.text import PUBLIC, check_viewer
 
 ILLEGAL_ACTION_MODES = ("raise", "penalize")
 
@@ -22,9 +22,11 @@ class TurnBasedEnv(AECEnv):
     """AEC environment over a `GameSpec`; subclasses only set `game`.
 
     Options common to every game: `num_players`, `render_mode` (None, "human" prints,
-    "ansi" returns the text), `render_seat` (None: `render()` shows the public view, what
-    every seat sees; a seat 0..num_players-1: that seat's own view, e.g. for a person playing
-    that seat through the env), `reward_mode` ("rank" or "margin", see tabletop_core.rewards),
+    "ansi" returns the text, "rgb_array" returns an H x W x 3 uint8 picture of the table drawing,
+    whose size is fixed per game and player count), `render_seat` (None: `render()` shows the
+    public view, what every seat sees; a seat 0..num_players-1: that seat's own view, e.g. for
+    a person playing that seat through the env), `reward_mode` ("rank" or "margin", see
+    tabletop_core.rewards),
     `illegal_action` ("raise": ValueError naming the legal actions, nothing changes;
     "penalize": the game ends, the offender gets -1 and the others 0), `max_moves` (None: no
     limit; N: a game still running after N moves of all seats together is truncated for every
@@ -40,7 +42,8 @@ class TurnBasedEnv(AECEnv):
     """
 
     game: GameSpec
-    metadata = {"render_modes": ["human", "ansi"], "is_parallelizable": False}
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "is_parallelizable": False,
+                "render_fps": 2}
 
     def __init__(
         self,
@@ -163,18 +166,32 @@ class TurnBasedEnv(AECEnv):
         self.game.observe(self._state, -1, out)
         return out
 
-    def render(self) -> str | None:
-        """Text picture of the table (printed for "human", returned for "ansi"): the public
-        view, or the view of `render_seat` if the env was built for one."""
+    def render(self) -> str | np.ndarray | None:
+        """Text picture of the table (printed for "human", returned for "ansi"), or for
+        "rgb_array" the drawing as an H x W x 3 uint8 frame (needs the `render` extra): the
+        public view, or the view of `render_seat` if the env was built for one."""
         if self.render_mode is None:
             return None
         self._require_game()
+        if self.render_mode == "rgb_array":
+            from tabletop_core.svg import rasterise
+
+            return rasterise(self.render_svg())
         viewer = PUBLIC if self.render_seat is None else self.render_seat
         text = self.game.render_text(self._state, viewer)
         if self.render_mode == "human":
             print(text)
             return None
         return text
+
+    def render_svg(self, viewer: int | None = None) -> str:
+        """The table drawn as SVG for `viewer` (a seat, or -1 for the public view; default:
+        the env's `render_seat`, else public). It holds nothing that viewer may not know."""
+        if not self._has_game:
+            raise ValueError("no game to draw: call reset() first")
+        if viewer is None:
+            viewer = PUBLIC if self.render_seat is None else self.render_seat
+        return self.game.render_svg(self._state, check_viewer(viewer, self.num_players))
 
     def close(self) -> None:
         pass
