@@ -113,17 +113,6 @@ class TurnBasedEnv(AECEnv):
         self.game.init(self._state, self.config, normalize_seed(seed))
         self._start_game()
 
-    def _start_game(self) -> None:
-        self._has_game = True
-        self.move_limit.reset()
-        self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
-        self._after_move()
-
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action (None for an agent whose game has ended)."""
         self._require_game()
@@ -247,6 +236,18 @@ class TurnBasedEnv(AECEnv):
         return scores
 
     # -- Internals ------------------------------------------------------------------------
+    def _start_game(self) -> None:
+        """A new or restored game: every seat in play, nothing paid, the move count at 0."""
+        self._has_game = True
+        self.move_limit.reset()
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._after_move()
+
     def _require_game(self) -> None:
         if not self._has_game:
             raise RuntimeError(f"{self.game.name}: no game yet: call reset() (or restore_state) "
