@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import csv
+import sys
 from pathlib import Path
 
 import numpy as np
 
-from agents.tournament import run_tournament, wilson_interval
+from agents.tournament import run_tournament, truncation_note, wilson_interval
 
 
 def evaluate_bot(game: str, num_players: int, bot: str, opponent: str, games: int,
@@ -16,6 +17,9 @@ def evaluate_bot(game: str, num_players: int, bot: str, opponent: str, games: in
     fill the table alternately with seats rotated, so equal players would score 50%."""
     _, records = run_tournament(game, num_players, [bot, opponent], games, seed=seed,
                                 workers=1, progress=False)
+    note = truncation_note(records)
+    if note:
+        print(f"evaluation of {bot} against {opponent}: {note}", file=sys.stderr)
     won = 0.0
     for r in records:
         best = max(r.rewards)

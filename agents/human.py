@@ -13,20 +13,23 @@ import numpy as np
 
 from agents.bot import seat_view
 from agents.bots import make_bot
-from agents.games import load_game
-from agents.records import GameRecord
+from agents.games import PLAY_MOVE_LIMITS, load_game
+from agents.records import GameRecord, game_over
 from tabletop_core.spec import GameSpec
 
 
 class HumanTable:
-    """One game with a person in `seat` and bots (cycled over the other seats)."""
+    """One game with a person in `seat` and bots (cycled over the other seats). The game's
+    play limit (agents.games.PLAY_MOVE_LIMITS) cuts a game that goes on for ever, and the final
+    line says so."""
 
     def __init__(self, game: str, num_players: int, seat: int, bots: list[str], seed: int = 0,
                  options: dict | None = None):
         module = load_game(game)
         self.game = game
         self.options = dict(options or {})
-        self.env = module.raw_env(num_players=num_players, **self.options)
+        self.limit = PLAY_MOVE_LIMITS[game]
+        self.env = module.raw_env(num_players=num_players, max_moves=self.limit, **self.options)
         if not 0 <= seat < num_players:
             raise ValueError(f"seat must be in 0..{num_players - 1}, got {seat}")
         self.seat = seat
@@ -40,8 +43,8 @@ class HumanTable:
 
     @property
     def over(self) -> bool:
-        """Whether the game has ended."""
-        return all(self.env.terminations.values())
+        """Whether the game has ended (or was cut at the move limit)."""
+        return game_over(self.env)
 
     @property
     def actor(self) -> int:
@@ -95,7 +98,9 @@ class HumanTable:
     def final_line(self) -> str:
         """The final scores."""
         scores = self.env.final_scores()
-        return "Game over. " + ", ".join(
+        cut = (f"The game was cut at the move limit of {self.limit} moves: no result. "
+               if self.truncated else "")
+        return cut + "Game over. " + ", ".join(
             f"seat {s} ({self.names[s]}): {scores[s]:g}" for s in range(self.env.num_players))
 
     def record(self) -> GameRecord:
@@ -103,7 +108,13 @@ class HumanTable:
         env = self.env
         rewards = [float(env._cumulative_rewards[a]) for a in env.possible_agents]
         return GameRecord(self.game, env.num_players, self.seed, self.names, list(self.actions),
-                          [float(x) for x in env.final_scores()], rewards, self.options)
+                          [float(x) for x in env.final_scores()], rewards, self.options,
+                          self.limit, self.truncated)
+
+    @property
+    def truncated(self) -> bool:
+        """Whether the move limit cut the game."""
+        return all(self.env.truncations.values())
 
     def _step(self, action: int) -> None:
         self.env.step(int(action))

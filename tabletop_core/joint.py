@@ -32,7 +32,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from tabletop_core.options import check_max_moves, check_seed
+from tabletop_core.inputs import normalize_seed
+from tabletop_core.limits import check_max_moves
 from tabletop_core.rewards import REWARD_MODES, final_rewards
 from tabletop_core.spec import GameSpec
 
@@ -94,7 +95,7 @@ class JointGame:
     # -- API ------------------------------------------------------------------------------
     def reset(self, seed: int) -> None:
         """Deal a new game from `seed` (the AEC env's `reset(seed)` deals the same game)."""
-        self.game.init(self.state, self.config, check_seed(seed))
+        self.game.init(self.state, self.config, normalize_seed(seed))
         for queue in self._queues:
             queue.clear()
         self.terminated = False

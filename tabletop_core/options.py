@@ -4,32 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
+from tabletop_core.inputs import is_integer
 from tabletop_core.rewards import REWARD_MODES
-
-MAX_SEED = 2**63 - 1
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
-
-
-def check_max_moves(max_moves: Any) -> int:
-    """The move limit as an int (0: none); ValueError unless None or a positive integer."""
-    if max_moves is None:
-        return 0
-    if not _is_int(max_moves) or max_moves < 1:
-        raise ValueError(f"max_moves must be None or a positive integer, got {max_moves!r}")
-    return int(max_moves)
-
-
-def check_seed(seed: Any) -> int:
-    """The seed as an int; ValueError unless an integer in 0 .. 2**63 - 1."""
-    if not _is_int(seed) or not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"seed must be an integer in 0..2**63-1, got {seed!r}")
-    return int(seed)
-
 
 ILLEGAL_ACTION_MODES = ("raise", "penalize")
 
@@ -50,6 +26,8 @@ def check_env_options(
 
 def check_render_seat(render_seat: Any, num_players: int) -> None:
     """ValueError unless `render_seat` is None (the public view) or a seat of the game."""
-    if render_seat is not None and (not _is_int(render_seat) or not 0 <= render_seat < num_players):
+    if render_seat is not None and (
+        not is_integer(render_seat) or not 0 <= render_seat < num_players
+    ):
         raise ValueError("render_seat must be None (the public view) or a seat "
                          f"0..{num_players - 1}, got {render_seat!r}")

@@ -25,14 +25,15 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
+from tabletop_core.inputs import normalize_seed
 from tabletop_core.joint import JointGame
-from tabletop_core.options import check_env_options, check_render_seat, check_seed
+from tabletop_core.limits import TRUNCATED_INFO
+from tabletop_core.options import check_env_options, check_render_seat
 from tabletop_core.spec import GameSpec
 from tabletop_core.text import PUBLIC
 
 # The info key of a game cut by the move limit (Gymnasium's TimeLimit convention), the one the
 # AEC env's move limit uses (tabletop_core.limits).
-TRUNCATED_INFO = "TimeLimit.truncated"
 
 
 class JointParallelEnv(ParallelEnv):
@@ -104,7 +105,7 @@ class JointParallelEnv(ParallelEnv):
         """Deal a new game (the AEC env's `reset(seed)` deals the same one)."""
         if seed is None:
             seed = int(np.random.default_rng().integers(0, 2**63 - 1))
-        self._joint.reset(check_seed(seed))
+        self._joint.reset(normalize_seed(seed))
         self.agents = list(self.possible_agents)
         return self._observations(), {a: {} for a in self.agents}
 

@@ -39,8 +39,9 @@ from gymnasium import spaces
 from ray.rllib.env.multi_agent_env import MultiAgentEnv
 from ray.tune.registry import register_env
 
+from tabletop_core.inputs import normalize_seed
 from tabletop_core.joint import JointGame
-from tabletop_core.options import check_env_options, check_seed
+from tabletop_core.options import check_env_options
 
 ENV_NAMES = {"aquilon": "tabletop_aquilon", "dragon": "tabletop_dragon",
              "simurgh": "tabletop_simurgh"}
@@ -124,7 +125,7 @@ class TabletopMultiAgentEnv(MultiAgentEnv):
         if seed is None:
             seed = int(self._seeds.integers(2**62))
         else:
-            self._sample_seeds = np.random.default_rng([check_seed(seed), 1])
+            self._sample_seeds = np.random.default_rng([normalize_seed(seed), 1])
         self.joint.reset(int(seed))
         self._has_game = True
         self.agents = list(self.possible_agents)

@@ -27,6 +27,7 @@ FINAL_SCORES = types.void(STATE, types.float64[::1], types.int64[::1])
 DETERMINIZE = types.void(STATE, types.int64, types.int64)
 # (state, seats out) -> count: the seats deciding together now, the actor first (spec.py).
 DECISION_GROUP = types.int64(STATE, types.int64[::1])
+VALIDATE = types.int64(STATE)
 # A bot's policy: (state, seat to act, legal mask, generator words) -> action.
 POLICY = types.int64(STATE, types.int64, types.uint8[::1], types.int32[::1])
 
@@ -38,6 +39,7 @@ ObserveFn = types.FunctionType(OBSERVE)
 FinalScoresFn = types.FunctionType(FINAL_SCORES)
 DeterminizeFn = types.FunctionType(DETERMINIZE)
 DecisionGroupFn = types.FunctionType(DECISION_GROUP)
+ValidateFn = types.FunctionType(VALIDATE)
 PolicyFn = types.FunctionType(POLICY)
 
 
@@ -75,6 +77,7 @@ SIGNATURES = {
     "final_scores": FINAL_SCORES,
     "determinize": DETERMINIZE,
     "decision_group": DECISION_GROUP,
+    "validate_state": VALIDATE,
 }
 _FUNCTIONS: dict[str, dict[str, EngineFunction]] = {}
 

@@ -58,8 +58,11 @@ def test_ismcts_reports_its_budget_and_unknown_bots_are_refused():
     action = timed.act(seat_view(env, 0))
     assert env._mask[action]
     assert timed.iterations_run > 10
-    for bad in ("minimax", "ismcts:fast", "random:3"):
+    for bad in ("minimax", "random:3"):
         with pytest.raises(ValueError, match="unknown bot"):
+            make_bot(bad)
+    for bad in ("ismcts:fast", "ismcts:0", "ismcts:-5", "ismcts:-1s", "ismcts:nans"):
+        with pytest.raises(ValueError, match="bad ismcts budget"):
             make_bot(bad)
 
 

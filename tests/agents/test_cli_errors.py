@@ -1,0 +1,136 @@
+"""The CLI fails in one line: `tabletop: error: ...` on stderr, exit status 2, no traceback;
+tournaments write their results before plotting and plot 0% and 100% win rates; replays
+refuse logs that do not finish their game or whose scores differ."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from agents.records import GameRecord, play_game, replay
+from agents.tournament import plot, run_tournament, wilson_interval
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def tabletop(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    return subprocess.run([sys.executable, "-m", "agents", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=600)
+
+
+def assert_one_line_error(done: subprocess.CompletedProcess, *words: str) -> None:
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("tabletop: error: "), done.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory) -> dict[str, Path]:
+    """A good log and bad ones: cut short, scores changed, an illegal move, not JSON, a wrong
+    player count, not a log at all."""
+    folder = tmp_path_factory.mktemp("logs")
+    record = play_game("aquilon", 2, ["random", "random"], seed=4)
+    good = json.loads(json.dumps(record.__dict__))
+    variants = {
+        "good": good,
+        "cut": {**good, "actions": good["actions"][:-3]},
+        "scores": {**good, "scores": [s + 1 for s in good["scores"]]},
+        "illegal": {**good, "actions": [999, *good["actions"][1:]]},
+        "players": {**good, "num_players": 9},
+        "list": [1, 2, 3],
+        "longer": {**good, "actions": [*good["actions"], 0]},
+    }
+    paths = {}
+    for name, data in variants.items():
+        paths[name] = folder / f"{name}.json"
+        paths[name].write_text(json.dumps(data))
+    paths["garbage"] = folder / "garbage.json"
+    paths["garbage"].write_text("{not json")
+    return paths
+
+
+@pytest.mark.parametrize("args, words", [
+    (["tournament", "--game", "aquilon", "--bots", "ismcts:-5"], ["ismcts:<iterations>"]),
+    (["tournament", "--game", "aquilon", "--bots", "ismcts:0"], ["ismcts:0", ">= 1"]),
+    (["tournament", "--game", "aquilon", "--bots", "ismcts:-1s"], ["ismcts:<seconds>s"]),
+    (["tournament", "--game", "aquilon", "--bots", "ppo:x.zip"], ["not found: x.zip"]),
+    (["tournament", "--game", "aquilon", "--bots", "heuristic,robot"], ["unknown bot",
+                                                                       "ismcts:<iterations>"]),
+    (["tournament", "--game", "aquilon", "--games", "-3"], ["--games", "at least 1"]),
+    (["tournament", "--game", "aquilon", "--games", "many"], ["--games", "whole number"]),
+    (["tournament", "--game", "dragon", "--players", "2"], ["between 3 and 5"]),
+    (["tournament", "--game", "chess"], ["invalid choice"]),
+    (["human", "--game", "aquilon", "--seat", "3"], ["--seat", "0..2"]),
+    (["train", "--game", "aquilon", "--opponents", "ismcts"], ["random and heuristic"]),
+    (["train", "--game", "aquilon", "--snapshot-share", "2"], ["between 0 and 1"]),
+    (["replay", "missing.json"], ["no such game log"]),
+    (["nothing"], ["invalid choice"]),
+])
+def test_user_mistakes_fail_in_one_line(args, words, tmp_path):
+    assert_one_line_error(tabletop(*args, cwd=tmp_path), *words)
+
+
+@pytest.mark.parametrize("name, words", [
+    ("cut", ["ends after", "before its game does"]),
+    ("scores", ["differ from the recorded"]),
+    ("illegal", ["action 999 is not legal"]),
+    ("players", ["2-5 players"]),
+    ("list", ["not a game log"]),
+    ("longer", ["goes on after its game ended"]),
+    ("garbage", ["cannot read game log"]),
+])
+def test_replay_refuses_bad_logs_before_showing_anything(logs, name, words, tmp_path):
+    done = tabletop("replay", str(logs[name]), cwd=tmp_path)
+    assert_one_line_error(done, *words)
+    assert done.stdout == ""
+
+
+def test_replay_of_a_good_log_shows_the_game(logs, tmp_path):
+    done = tabletop("replay", str(logs["good"]), cwd=tmp_path)
+    assert done.returncode == 0 and "final scores" in done.stdout
+
+
+def test_a_tournament_a_bot_never_wins_writes_everything(tmp_path):
+    done = tabletop("tournament", "--game", "aquilon", "--players", "2", "--bots",
+                    "heuristic,random", "--games", "4", "--workers", "1", "--quiet", "--json",
+                    "--save-logs", "--out", str(tmp_path), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    results = json.loads((tmp_path / "tournament-aquilon-2p.json").read_text())["results"]
+    rates = sorted(r["win_rate"] for r in results)
+    assert rates == [0.0, 1.0]
+    for r in results:
+        assert 0.0 <= r["win_low"] <= r["win_rate"] <= r["win_high"] <= 1.0
+    assert len(list((tmp_path / "logs-aquilon-2p").glob("*.json"))) == 4
+    assert (tmp_path / "tournament-aquilon-2p.png").stat().st_size > 0
+
+
+def test_wilson_bounds_contain_zero_and_full_rates():
+    for trials in (1, 4, 17, 1000):
+        assert wilson_interval(0, trials)[0] == 0.0
+        assert wilson_interval(trials, trials)[1] == 1.0
+        low, high = wilson_interval(trials, trials)
+        assert low <= 1.0 and high == 1.0
+
+
+def test_games_cut_at_the_play_limit_are_reported(tmp_path):
+    record = play_game("simurgh", 2, ["random", "random"], seed=1, max_moves=30)
+    assert record.truncated and record.max_moves == 30 and len(record.actions) == 30
+    assert record.rewards == [0.0, 0.0]
+    path = tmp_path / "cut.json"
+    record.save(path)
+    lines = []
+    replay(GameRecord.load(path), show=lines.append)
+    assert "cut at the move limit (30 moves)" in lines[-2]
+    results, records = run_tournament("aquilon", 2, ["random"], 2, workers=1, progress=False)
+    assert not any(r.truncated for r in records) and records[0].max_moves == 2_000
+    plot(str(tmp_path / "p.png"), "t", results)
