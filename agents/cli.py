@@ -14,7 +14,7 @@ from pathlib import Path
 
 from agents.bots import BOT_NAMES
 from agents.games import DEFAULT_PLAYERS, DEFAULT_TRAIN_PLAYERS, GAME_NAMES, installed_games
-from agents.human import play_human, stdin_reader
+from agents.human import HumanTable, play_human, stdin_reader
 from agents.records import GameRecord, replay
 from agents.tournament import format_table, plot, run_tournament, write_json
 
@@ -93,6 +93,14 @@ def _demo(args: argparse.Namespace) -> None:
 
 def _human(args: argparse.Namespace) -> None:
     players = args.players or DEFAULT_PLAYERS[args.game]
+    if args.web:
+        from agents.web import serve_human
+
+        options = {k: v for k, v in (("mode", args.mode), ("length", args.length)) if v}
+        table = HumanTable(args.game, players, args.seat, args.bots.split(","), seed=args.seed,
+                           options=options)
+        serve_human(table, port=args.port, save=args.save)
+        return
     record = play_human(
         args.game, players, args.seat, args.bots.split(","), seed=args.seed, read=stdin_reader
     )
@@ -103,6 +111,12 @@ def _human(args: argparse.Namespace) -> None:
 
 def _replay(args: argparse.Namespace) -> None:
     record = GameRecord.load(args.log)
+    if args.html:
+        from agents.replay_html import replay_html
+
+        Path(args.html).write_text(replay_html(record, viewer=args.seat), encoding="utf-8")
+        print(f"replay viewer: {args.html} (open it in a browser; it needs no network)")
+        return
     if args.step:
         def show(line: str) -> None:
             print(line)
@@ -179,11 +193,21 @@ def main(argv: list[str] | None = None) -> None:
     h.add_argument("--bots", default="heuristic", help=BOT_HELP)
     h.add_argument("--seed", type=int, default=0)
     h.add_argument("--save", help="save the game's log to this file")
+    h.add_argument("--web", action="store_true",
+                   help="play in a browser: serve the table on 127.0.0.1 and print its URL")
+    h.add_argument("--port", type=int, default=0, help="port for --web (default: a free one)")
+    h.add_argument("--mode", choices=("spearman", "dragonlord"), default=None,
+                   help="Simurgh's mode, for --web")
+    h.add_argument("--length", choices=("short", "medium", "long"), default=None,
+                   help="Simurgh's game length, for --web")
     h.set_defaults(run=_human)
 
     r = sub.add_parser("replay", help="replay a saved game as text")
     r.add_argument("log", help="a game log written by --save or --save-logs")
     r.add_argument("--step", action="store_true", help="wait for Enter after each decision")
+    r.add_argument("--html", metavar="FILE",
+                   help="write a self-contained HTML replay viewer of the game to FILE (its "
+                        "boards follow --seat; by default each as the seat to act saw it)")
     r.add_argument("--seat", type=int, default=None,
                    help="show the game as this seat saw it (-1: as a spectator saw it; "
                         "default: every seat's own choices, hidden ones included)")

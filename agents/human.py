@@ -1,4 +1,8 @@
-"""A person at the table: a terminal seat against bots, seeing only that seat's view."""
+"""A person at the table: a seat against bots, seeing only that seat's view.
+
+`HumanTable` holds one such game (used by the terminal and by the web page of agents.web);
+`play_human` runs it in the terminal.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +18,98 @@ from agents.records import GameRecord
 from tabletop_core.spec import GameSpec
 
 
+class HumanTable:
+    """One game with a person in `seat` and bots (cycled over the other seats)."""
+
+    def __init__(self, game: str, num_players: int, seat: int, bots: list[str], seed: int = 0,
+                 options: dict | None = None):
+        module = load_game(game)
+        self.game = game
+        self.options = dict(options or {})
+        self.env = module.raw_env(num_players=num_players, **self.options)
+        if not 0 <= seat < num_players:
+            raise ValueError(f"seat must be in 0..{num_players - 1}, got {seat}")
+        self.seat = seat
+        self.seed = seed
+        self.env.reset(seed=seed)
+        others = [s for s in range(num_players) if s != seat]
+        self.players = {s: make_bot(bots[i % len(bots)], seed=seed * 16 + s)
+                        for i, s in enumerate(others)}
+        self.names = [("you" if s == seat else self.players[s].name) for s in range(num_players)]
+        self.actions: list[int] = []
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return all(self.env.terminations.values())
+
+    @property
+    def actor(self) -> int:
+        """The seat to act."""
+        return self.env.possible_agents.index(self.env.agent_selection)
+
+    def introduction(self) -> str:
+        """Who sits where."""
+        return (f"{self.game}: you are seat {self.seat} ({self.env.possible_agents[self.seat]}); "
+                + ", ".join(f"seat {s}: {p.name}" for s, p in self.players.items()))
+
+    def legal(self) -> list[tuple[int, str]]:
+        """The person's legal actions with their descriptions (empty when not their turn)."""
+        if self.over or self.actor != self.seat:
+            return []
+        return [(a, self.env.action_to_string(a)) for a in self.env.legal_actions()]
+
+    def play_person(self, action: int) -> str:
+        """Play the person's action (ValueError unless it is theirs and legal); return its
+        description."""
+        if self.over or self.actor != self.seat:
+            raise ValueError("it is not your turn")
+        if action not in self.env.legal_actions():
+            raise ValueError(f"action {action} is not legal now")
+        line = move_text(self.env, self.seat, action, self.seat, "you")
+        self._step(action)
+        return line
+
+    def play_bots(self) -> list[str]:
+        """Let the bots play until the person must act or the game ends; return what the
+        person sees of their moves (never their hidden choices)."""
+        lines = []
+        while not self.over and self.actor != self.seat:
+            actor = self.actor
+            action = self.players[actor].act(seat_view(self.env, actor))
+            lines.append(move_text(self.env, actor, action, self.seat, self.names[actor]))
+            self._step(action)
+        return lines
+
+    def view_text(self) -> str:
+        """The table as text, as the person's seat sees it, with its legal actions numbered
+        when it is to act (once the game is over, the final count)."""
+        if self.legal():
+            return seat_screen(self.env.game, self.env._state, self.seat)
+        return self.env.game.render_text(self.env._state, self.seat)
+
+    def view_svg(self) -> str:
+        """The table drawn as the person's seat sees it."""
+        return self.env.render_svg(self.seat)
+
+    def final_line(self) -> str:
+        """The final scores."""
+        scores = self.env.final_scores()
+        return "Game over. " + ", ".join(
+            f"seat {s} ({self.names[s]}): {scores[s]:g}" for s in range(self.env.num_players))
+
+    def record(self) -> GameRecord:
+        """The game's replayable record."""
+        env = self.env
+        rewards = [float(env._cumulative_rewards[a]) for a in env.possible_agents]
+        return GameRecord(self.game, env.num_players, self.seed, self.names, list(self.actions),
+                          [float(x) for x in env.final_scores()], rewards, self.options)
+
+    def _step(self, action: int) -> None:
+        self.env.step(int(action))
+        self.actions.append(int(action))
+
+
 def play_human(
     game: str,
     num_players: int,
@@ -25,33 +121,18 @@ def play_human(
 ) -> GameRecord:
     """Play one game with a person in `seat` (reading numbers with `read`) against bots
     (cycled over the other seats); return its record."""
-    module = load_game(game)
-    env = module.raw_env(num_players=num_players)
-    if not 0 <= seat < num_players:
-        raise ValueError(f"seat must be in 0..{num_players - 1}, got {seat}")
-    env.reset(seed=seed)
-    others = [s for s in range(num_players) if s != seat]
-    players = {s: make_bot(bots[i % len(bots)], seed=seed * 16 + s) for i, s in enumerate(others)}
-    names = [("you" if s == seat else players[s].name) for s in range(num_players)]
-    actions = []
-    write(f"{game}: you are seat {seat} ({env.possible_agents[seat]}); "
-          + ", ".join(f"seat {s}: {players[s].name}" for s in others))
-    while not all(env.terminations.values()):
-        actor = env.possible_agents.index(env.agent_selection)
-        if actor == seat:
-            action = _ask(env, seat, read, write)
-        else:
-            action = players[actor].act(seat_view(env, actor))
-        write(move_text(env, actor, action, seat, names[actor]))
-        env.step(action)
-        actions.append(int(action))
-    scores = env.final_scores()
-    rewards = [float(env._cumulative_rewards[a]) for a in env.possible_agents]
-    write("\n" + env.game.render_text(env._state, seat))
-    write("\nGame over. " + ", ".join(
-        f"seat {s} ({names[s]}): {scores[s]:g}" for s in range(num_players)))
-    return GameRecord(game, num_players, seed, names, actions,
-                      [float(x) for x in scores], rewards)
+    table = HumanTable(game, num_players, seat, bots, seed)
+    write(table.introduction())
+    while not table.over:
+        for line in table.play_bots():
+            write(line)
+        if table.over:
+            break
+        write("\n" + table.view_text())
+        write(table.play_person(_ask(table.legal(), read, write)))
+    write("\n" + table.view_text())
+    write("\n" + table.final_line())
+    return table.record()
 
 
 def seat_screen(game: GameSpec, state: np.ndarray, seat: int) -> str:
@@ -73,13 +154,11 @@ def move_text(env, actor: int, action: int, seat: int, name: str) -> str:
     return f"seat {actor} ({name}): {env.game.public_action_to_string(env._state, action)}"
 
 
-def _ask(env, seat: int, read, write) -> int:
-    write("\n" + seat_screen(env.game, env._state, seat))
-    legal = env.legal_actions()
+def _ask(legal: list[tuple[int, str]], read, write) -> int:
     while True:
         answer = read(f"your choice (0-{len(legal) - 1}): ").strip()
         if answer.isdigit() and int(answer) < len(legal):
-            return legal[int(answer)]
+            return legal[int(answer)][0]
         write(f"please type a number from 0 to {len(legal) - 1}")
 
 

@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
 
-from aquilon_env import engine, text
+from aquilon_env import drawing, engine, text
 from aquilon_env.data import MAX_LORDS, MIN_LORDS
 from tabletop_core import BatchEnvBase, GameSpec, TurnBasedEnv, wrap
 from tabletop_core.parallel import JointParallelEnv
@@ -20,7 +20,9 @@ def make_config(num_players: int, **options: Any) -> np.ndarray:
     return np.array([num_players], np.int32)
 
 
-SPEC = GameSpec.from_modules("aquilon", "lord", (MIN_LORDS, MAX_LORDS), make_config, engine, text)
+SPEC = GameSpec.from_modules(
+    "aquilon", "lord", (MIN_LORDS, MAX_LORDS), make_config, engine, text, drawing
+)
 ENV_ID = SPEC.env_id
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
 
-from dragon_env import engine, text
+from dragon_env import drawing, engine, text
 from dragon_env.data import MAX_PLAYERS, MIN_PLAYERS
 from tabletop_core import BatchEnvBase, GameSpec, TurnBasedEnv, wrap
 from tabletop_core.parallel import JointParallelEnv
@@ -35,8 +35,9 @@ def make_config(num_players: int, start_player: int | None = None, **options: An
     return np.array([num_players, start], np.int32)
 
 
-SPEC = GameSpec.from_modules("dragon", "player", (MIN_PLAYERS, MAX_PLAYERS), make_config, engine,
-                             text)
+SPEC = GameSpec.from_modules(
+    "dragon", "player", (MIN_PLAYERS, MAX_PLAYERS), make_config, engine, text, drawing
+)
 ENV_ID = SPEC.env_id
 
 

@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
 
-from simurgh_env import engine, text
+from simurgh_env import drawing, engine, text
 from simurgh_env.data import MAX_PLAYERS, MIN_PLAYERS
 from tabletop_core import BatchEnvBase, GameSpec, TurnBasedEnv, wrap
 from tabletop_core.parallel import JointParallelEnv
@@ -29,7 +29,7 @@ def make_config(num_players: int, mode: str = "spearman", length: str = "short",
 
 
 SPEC = GameSpec.from_modules(
-    "simurgh", "player", (MIN_PLAYERS, MAX_PLAYERS), make_config, engine, text
+    "simurgh", "player", (MIN_PLAYERS, MAX_PLAYERS), make_config, engine, text, drawing
 )
 ENV_ID = SPEC.env_id
 

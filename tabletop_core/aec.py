@@ -12,23 +12,26 @@ from pettingzoo.utils import wrappers
 from tabletop_core.options import check_env_options, check_render_seat
 from tabletop_core.rewards import REWARD_MODES, final_rewards
 from tabletop_core.spec import GameSpec
-from tabletop_core.text import PUBLIC
+from tabletop_core.text import PUBLIC, check_viewer
 
 
 class TurnBasedEnv(AECEnv):
     """AEC environment over a `GameSpec`; subclasses only set `game`.
 
     Options common to every game: `num_players`, `render_mode` (None, "human" prints,
-    "ansi" returns the text), `render_seat` (None: `render()` shows the public view, what
-    every seat sees; a seat 0..num_players-1: that seat's own view, e.g. for a person playing
-    that seat through the env), `reward_mode` ("rank" or "margin", see tabletop_core.rewards),
+    "ansi" returns the text, "rgb_array" returns an H x W x 3 uint8 picture of the table drawing,
+    whose size is fixed per game and player count), `render_seat` (None: `render()` shows the
+    public view, what every seat sees; a seat 0..num_players-1: that seat's own view, e.g. for
+    a person playing that seat through the env), `reward_mode` ("rank" or "margin", see
+    tabletop_core.rewards),
     `illegal_action` ("raise": ValueError naming the legal actions, nothing changes;
     "penalize": the game ends, the offender gets -1 and the others 0). Game options are
     passed on to the game's `make_config`, which refuses unknown ones.
     """
 
     game: GameSpec
-    metadata = {"render_modes": ["human", "ansi"], "is_parallelizable": False}
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "is_parallelizable": False,
+                "render_fps": 2}
 
     def __init__(
         self,
@@ -123,17 +126,25 @@ class TurnBasedEnv(AECEnv):
         self.game.observe(self._state, -1, out)
         return out
 
-    def render(self) -> str | None:
-        """Text picture of the table (printed for "human", returned for "ansi"): the public
-        view, or the view of `render_seat` if the env was built for one."""
+    def render(self) -> str | np.ndarray | None:
+        """Text picture of the table (printed for "human", returned for "ansi"), or for
+        "rgb_array" the drawing as an H x W x 3 uint8 frame (needs the `render` extra): the
+        public view, or the view of `render_seat` if the env was built for one."""
         if self.render_mode is None:
             return None
-        viewer = PUBLIC if self.render_seat is None else self.render_seat
-        text = self.game.render_text(self._state, viewer)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_table(self.game, self._state, self.render_mode, self.render_viewer())
+
+    def render_svg(self, viewer: int | None = None) -> str:
+        """The table drawn as SVG for `viewer` (a seat, or -1 for the public view; default:
+        the env's `render_seat`, else public). It holds nothing that viewer may not know."""
+        if not self._has_game:
+            raise ValueError("no game to draw: call reset() first")
+        viewer = self.render_viewer() if viewer is None else viewer
+        return self.game.render_svg(self._state, check_viewer(viewer, self.num_players))
+
+    def render_viewer(self) -> int:
+        """Whose view `render()` shows: `render_seat`, else PUBLIC."""
+        return PUBLIC if self.render_seat is None else self.render_seat
 
     def close(self) -> None:
         pass
@@ -216,6 +227,21 @@ class TurnBasedEnv(AECEnv):
             self.rewards[a] = float(rewards[i])
             self.terminations[a] = True
             self.infos[a] = {"final_scores": scores.tolist()}
+
+
+def render_table(game: GameSpec, state: np.ndarray, render_mode: str, viewer: int):
+    """What `render()` gives in `render_mode` for `viewer` (shared by the AEC and Parallel
+    views): "human" prints the text and returns None, "ansi" returns it, "rgb_array" returns
+    the drawing as an H x W x 3 uint8 frame."""
+    if render_mode == "rgb_array":
+        from tabletop_core.svg import rasterise
+
+        return rasterise(game.render_svg(state, viewer))
+    text = game.render_text(state, viewer)
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
 
 
 def wrap(raw: TurnBasedEnv) -> AECEnv:

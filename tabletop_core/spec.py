@@ -77,6 +77,8 @@ class GameSpec:
     action_to_string: Callable[[np.ndarray, int], str]
     public_action_to_string: Callable[[np.ndarray, int], str]
     render_text: Callable[..., str]
+    # SVG drawing of the table for a viewer (a seat, or -1 for the public view).
+    render_svg: Callable[[np.ndarray, int], str]
 
     @classmethod
     def from_modules(
@@ -87,10 +89,12 @@ class GameSpec:
         make_config: Callable[..., np.ndarray],
         engine: ModuleType,
         text: ModuleType,
+        drawing: ModuleType,
     ) -> GameSpec:
         """Assemble a spec from a game's engine package (NUM_ACTIONS, OBS_SIZE, STATE_SIZE, the
-        contract's functions and the batch kernels) and its text module (action_to_string,
-        public_action_to_string, render_text); the PettingZoo id is tabletop/<name>-v0."""
+        contract's functions and the batch kernels), its text module (action_to_string,
+        public_action_to_string, render_text) and its drawing module (render_svg); the
+        PettingZoo id is tabletop/<name>-v0."""
         return cls(
             name=name,
             env_id=f"tabletop/{name}-v0",
@@ -114,6 +118,7 @@ class GameSpec:
             action_to_string=text.action_to_string,
             public_action_to_string=text.public_action_to_string,
             render_text=text.render_text,
+            render_svg=drawing.render_svg,
         )
 
     def check_num_players(self, num_players: int) -> None:

@@ -95,7 +95,7 @@ def test_penalize_option_ends_the_game():
         ({"num_players": 3.0}, "integer"),
         ({"num_players": 3, "cards": 5}, "unknown option"),
         ({"num_players": 3, "reward_mode": "score"}, "reward_mode"),
-        ({"num_players": 3, "render_mode": "rgb_array"}, "render_mode"),
+        ({"num_players": 3, "render_mode": "rgb"}, "render_mode"),
         ({"num_players": 3, "illegal_action": "ignore"}, "illegal_action"),
     ],
 )

@@ -107,7 +107,7 @@ def test_penalize_option_ends_the_game():
         ({"num_players": 4, "start_player": 4}, "start_player"),
         ({"num_players": 4, "start_player": True}, "start_player"),
         ({"num_players": 4, "reward_mode": "score"}, "reward_mode"),
-        ({"num_players": 4, "render_mode": "rgb_array"}, "render_mode"),
+        ({"num_players": 4, "render_mode": "rgb"}, "render_mode"),
         ({"num_players": 4, "illegal_action": "ignore"}, "illegal_action"),
     ],
 )

@@ -132,7 +132,7 @@ def test_penalize_option_ends_the_game():
         ({"num_players": 3, "length": 2}, "length must be one of"),
         ({"num_players": 3, "players": 5}, "unknown option"),
         ({"num_players": 3, "reward_mode": "score"}, "reward_mode"),
-        ({"num_players": 3, "render_mode": "rgb_array"}, "render_mode"),
+        ({"num_players": 3, "render_mode": "rgb"}, "render_mode"),
     ],
 )
 def test_bad_configuration_is_refused(kwargs, message):
