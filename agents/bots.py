@@ -1,7 +1,8 @@
 """The bots by name: `random`, `heuristic`, `ismcts` (with a budget), and how to build them.
 
 Names: "random", "heuristic", "ismcts" (1000 iterations), "ismcts:5000" (iterations),
-"ismcts:0.5s" (seconds per decision), "ppo:<path>" (a model saved by `tabletop train`).
+"ismcts:0.5s" (seconds per decision), "ppo:<path>" (a model saved by `tabletop train`),
+"rllib:<checkpoint>" (saved by `tabletop train --backend rllib`; needs the `rllib` extra).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from agents.ismcts import run_search
 from agents.policies import heuristic_policy
 from tabletop_core.rng import rng_seed
 
-BOT_NAMES = ("random", "heuristic", "ismcts", "ppo")
+BOT_NAMES = ("random", "heuristic", "ismcts", "ppo", "rllib")
 
 
 class HeuristicBot(Bot):
@@ -86,6 +87,10 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         from agents.ppo_bot import PPOBot
 
         return PPOBot(budget)
+    if name == "rllib" and budget:
+        from agents.rllib.bot import RLlibBot
+
+        return RLlibBot(budget)
     if name == "ismcts":
         if not budget:
             return ISMCTSBot(seed)
@@ -97,5 +102,5 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
             pass
     raise ValueError(
         f"unknown bot {spec!r}: use random, heuristic, ismcts, ismcts:<iterations>, "
-        "ismcts:<seconds>s or ppo:<model path>"
+        "ismcts:<seconds>s, ppo:<model path> or rllib:<checkpoint>"
     )

@@ -1,7 +1,7 @@
 """Command-line entry point: `tabletop <command>` or `python -m agents <command>`.
 
 Commands: `demo` (train an agent, then rate it against the baselines), `train` (self-play
-MaskablePPO), `tournament` (bots against each other, with win
+MaskablePPO, or RLlib PPO with `--backend rllib`), `tournament` (bots against each other, with win
 rates, ratings, a plot), `human` (take a seat against bots in the terminal), `replay` (show a
 saved game).
 """
@@ -54,9 +54,12 @@ def _tournament(args: argparse.Namespace) -> None:
 
 
 def _train(args: argparse.Namespace) -> None:
+    players = args.players or DEFAULT_TRAIN_PLAYERS[args.game]
+    if args.backend == "rllib":
+        _train_rllib(args, players)
+        return
     from agents.train import TrainConfig, train
 
-    players = args.players or DEFAULT_TRAIN_PLAYERS[args.game]
     out = args.out or f"runs/train-{args.game}"
     config = TrainConfig(
         game=args.game, num_players=players, steps=args.steps, seed=args.seed,
@@ -69,6 +72,27 @@ def _train(args: argparse.Namespace) -> None:
     print(f"\nmodel: {path}  (use it as the bot ppo:{path})")
     print(f"learning curve: {Path(out) / 'learning_curve.png'}; "
           f"TensorBoard: tensorboard --logdir {Path(out) / 'tensorboard'}")
+
+
+def _train_rllib(args: argparse.Namespace, players: int) -> None:
+    try:
+        from agents.rllib.train import RLlibTrainConfig, train_rllib
+    except ImportError as error:
+        raise SystemExit(f"tabletop train --backend rllib needs Ray RLlib ({error}): "
+                         "pip install 'tabletop-rl[rllib]'") from None
+    out = args.out or f"runs/train-rllib-{args.game}"
+    config = RLlibTrainConfig(
+        game=args.game, num_players=players, steps=args.steps, seed=args.seed,
+        num_env_runners=args.num_env_runners, envs_per_runner=args.envs_per_runner,
+        bots=tuple(b for b in args.opponents.split(",") if b),
+        snapshot_share=args.snapshot_share, snapshot_every=args.snapshot_every,
+        eval_every=args.eval_every, eval_games=args.eval_games, max_moves=args.max_moves,
+        address=args.address, out=out,
+    )
+    path = train_rllib(config, progress=not args.quiet)
+    print(f"\ncheckpoint: {path}  (use it as the bot rllib:{path})")
+    print(f"learning curve: {Path(out) / 'learning_curve.png'}; "
+          f"per-iteration counts: {Path(out) / 'metrics.jsonl'}")
 
 
 def _demo(args: argparse.Namespace) -> None:
@@ -153,7 +177,10 @@ def main(argv: list[str] | None = None) -> None:
     t.add_argument("--quiet", action="store_true", help="no progress bar")
     t.set_defaults(run=_tournament)
 
-    tr = sub.add_parser("train", help="self-play training with MaskablePPO")
+    tr = sub.add_parser("train", help="self-play training with MaskablePPO (or RLlib PPO)")
+    tr.add_argument("--backend", choices=("sb3", "rllib"), default="sb3",
+                    help="sb3: sb3-contrib MaskablePPO on the batch engine (default); rllib: "
+                         "Ray RLlib PPO on env runners, on one machine or a Ray cluster")
     tr.add_argument("--game", choices=GAME_NAMES, default="aquilon")
     tr.add_argument("--players", type=int, default=None,
                     help="players (default 2; 3 for Dragon's Interest)")
@@ -165,14 +192,23 @@ def main(argv: list[str] | None = None) -> None:
     tr.add_argument("--snapshot-share", type=float, default=0.5,
                     help="chance that a game's opponents are a snapshot of the learner")
     tr.add_argument("--snapshot-every", type=int, default=5,
-                    help="PPO updates between snapshots added to the pool")
+                    help="PPO updates (RLlib: iterations) between snapshots added to the pool")
     tr.add_argument("--eval-every", type=int, default=10,
-                    help="PPO updates between evaluations against random and heuristic")
+                    help="PPO updates (RLlib: iterations) between evaluations against random "
+                         "and heuristic")
     tr.add_argument("--eval-games", type=int, default=40, help="games per evaluation and bot")
     tr.add_argument("--max-moves", type=int, default=None,
                     help="truncate training games longer than this many moves of all seats "
                          "(default: no limit; a safety net against stalling agents)")
-    tr.add_argument("--out", default=None, help="output folder (default runs/train-<game>)")
+    tr.add_argument("--num-env-runners", type=int, default=1,
+                    help="rllib: env runner processes (Ray actors) sampling games")
+    tr.add_argument("--envs-per-runner", type=int, default=8,
+                    help="rllib: games each env runner plays at once")
+    tr.add_argument("--address", default=None,
+                    help="rllib: join a running Ray cluster (e.g. auto, or HEAD_IP:6379); "
+                         "default: start a local Ray")
+    tr.add_argument("--out", default=None,
+                    help="output folder (default runs/train-<game>, runs/train-rllib-<game>)")
     tr.add_argument("--quiet", action="store_true", help="no progress bar")
     tr.set_defaults(run=_train)
 

@@ -10,13 +10,12 @@ plays one seat of each game and opponents play the others.
 - `action_masks()` gives the learner's masks, so sb3-contrib's MaskablePPO works as is.
 
 Opponents are drawn per game (at each new episode) from an `OpponentPool`: baseline bots
-("random", "heuristic") and snapshots of the learner's policy.
+("random", "heuristic") and snapshots of the learner's policy (`frozen_policy`).
 """
 
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -26,47 +25,16 @@ from stable_baselines3.common.vec_env import VecEnv
 
 from agents.batch_policies import BatchPolicy
 from agents.games import load_game
+from agents.opponent_pool import OpponentPool
 from agents.policies import numba_policy
 
 
-@dataclass
-class OpponentPool:
-    """Who plays the learner's opponents.
-
-    Sampling, once per game and episode, from a generator seeded with `seed`: with probability
-    `snapshot_share` (once there is a snapshot) a snapshot of the learner — the latest with
-    probability `latest_share`, otherwise one of all snapshots uniformly — else one of
-    `bots` uniformly. At most `max_snapshots` are kept (the oldest is dropped).
-    """
-
-    bots: tuple[str, ...] = ("random", "heuristic")
-    snapshot_share: float = 0.5
-    latest_share: float = 0.5
-    max_snapshots: int = 10
-    seed: int = 0
-    snapshots: list = field(default_factory=list)
-
-    def __post_init__(self):
-        self.rng = np.random.default_rng(self.seed)
-        if not self.bots and self.snapshot_share < 1.0:
-            raise ValueError("an opponent pool needs bots unless it is pure self-play")
-
-    def add_snapshot(self, policy) -> None:
-        """Keep a frozen CPU copy of a policy as a future opponent."""
-        frozen = type(policy)(**policy._get_constructor_parameters())
-        frozen.load_state_dict(copy.deepcopy(policy.state_dict()))
-        frozen.set_training_mode(False)
-        self.snapshots.append(frozen)
-        if len(self.snapshots) > self.max_snapshots:
-            self.snapshots.pop(0)
-
-    def sample(self) -> str | int:
-        """A bot name, or the index of a snapshot."""
-        if self.snapshots and (not self.bots or self.rng.random() < self.snapshot_share):
-            if self.rng.random() < self.latest_share:
-                return len(self.snapshots) - 1
-            return int(self.rng.integers(len(self.snapshots)))
-        return self.bots[int(self.rng.integers(len(self.bots)))]
+def frozen_policy(policy):
+    """A frozen CPU copy of an SB3 policy, to add to an `OpponentPool`."""
+    frozen = type(policy)(**policy._get_constructor_parameters())
+    frozen.load_state_dict(copy.deepcopy(policy.state_dict()))
+    frozen.set_training_mode(False)
+    return frozen
 
 
 class SelfPlayVecEnv(VecEnv):

@@ -164,7 +164,7 @@ def plot(path: str, title: str, results: list[BotResult]) -> None:
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(9, 3.6))
     rates = np.array([r.win_rate for r in results])
     err = np.array([[r.win_rate - r.win_low for r in results],
-                    [r.win_high - r.win_rate for r in results]])
+                    [r.win_high - r.win_rate for r in results]]).clip(min=0.0)  # float rounding
     ax1.bar(x, rates, yerr=err, capsize=4, color="#4a7fb0")
     ax1.set_xticks(x, names, rotation=15)
     ax1.set_ylim(0, 1)

@@ -8,18 +8,17 @@ interval), saves checkpoints and TensorBoard logs, and draws the learning curve 
 
 from __future__ import annotations
 
-import csv
 import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-import numpy as np
 import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 
-from agents.selfplay import OpponentPool, SelfPlayVecEnv
-from agents.tournament import run_tournament, wilson_interval
+from agents.evaluation import evaluate_bot, write_curve
+from agents.opponent_pool import OpponentPool
+from agents.selfplay import SelfPlayVecEnv, frozen_policy
 
 
 @dataclass
@@ -61,7 +60,7 @@ class _SelfPlayCallback(BaseCallback):
     def _on_rollout_end(self) -> None:
         self.updates += 1
         if self.updates % self.config.snapshot_every == 0:
-            self.pool.add_snapshot(self.model.policy)
+            self.pool.add_snapshot(frozen_policy(self.model.policy))
         if self.updates % self.config.eval_every == 0:
             self.evaluate()
 
@@ -80,17 +79,8 @@ class _SelfPlayCallback(BaseCallback):
 
 
 def evaluate_model(config: TrainConfig, path: str, bot: str, games: int, seed: int = 10_000):
-    """Share of games won by the model's seats (and its 95% interval) against `bot`; the two
-    fill the table alternately with seats rotated, so equal players would score 50%."""
-    _, records = run_tournament(config.game, config.num_players, [f"ppo:{path}", bot], games,
-                                seed=seed, workers=1, progress=False)
-    won = 0.0
-    for r in records:
-        best = max(r.rewards)
-        winners = [s for s, x in enumerate(r.rewards) if x == best]
-        won += sum(r.bots[s].startswith("ppo:") for s in winners) / len(winners)
-    low, high = wilson_interval(won, len(records))
-    return won / len(records), low, high
+    """Win rate of the model saved at `path` against `bot` (see `agents.evaluation`)."""
+    return evaluate_bot(config.game, config.num_players, f"ppo:{path}", bot, games, seed)
 
 
 def train(config: TrainConfig, progress: bool = True) -> Path:
@@ -114,31 +104,5 @@ def train(config: TrainConfig, progress: bool = True) -> Path:
     callback.evaluate()
     path = out / "model.zip"
     model.save(path)
-    _write_curve(out, callback.curve)
+    write_curve(out, callback.curve)
     return path
-
-
-def _write_curve(out: Path, curve: list[dict]) -> None:
-    with open(out / "learning_curve.csv", "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=list(curve[0]))
-        writer.writeheader()
-        writer.writerows(curve)
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    steps = np.array([row["steps"] for row in curve])
-    fig, ax = plt.subplots(figsize=(6, 3.6))
-    for bot, colour in (("random", "#4a7fb0"), ("heuristic", "#b0574a")):
-        rate = np.array([row[f"{bot}_win"] for row in curve])
-        ax.plot(steps, rate, marker="o", color=colour, label=f"vs {bot}")
-        ax.fill_between(steps, [row[f"{bot}_low"] for row in curve],
-                        [row[f"{bot}_high"] for row in curve], color=colour, alpha=0.2)
-    ax.set_ylim(0, 1)
-    ax.set_xlabel("environment steps (learner decisions)")
-    ax.set_ylabel("win rate (95% CI)")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(out / "learning_curve.png", dpi=110)
-    plt.close(fig)

@@ -50,59 +50,59 @@ S, T, W, F, A = Order.SHIELD, Order.TEMPLE, Order.WANDERERS, Order.FORGE, Order.
 
 # fmt: off
 DWARVES: tuple[Dwarf, ...] = (
-    # Order of the Shield (20): no Points, valued by the Shield track.
+    # Order of the Shield (20): no Points, valued by the Shield track; one 2-rank card.
+    Dwarf(S, 1, False, 1, 0, 1, 0, 0), Dwarf(S, 1, False, 1, 0, 0, 0, 0),
+    Dwarf(S, 1, False, 1, 0, 1, 0, 0), Dwarf(S, 1, False, 1, 0, 0, 0, 0),
+    Dwarf(S, 1, False, 1, 0, 1, 0, 0), Dwarf(S, 1, False, 1, 0, 0, 0, 0),
     Dwarf(S, 1, False, 1, 0, 0, 0, 0), Dwarf(S, 1, False, 1, 0, 1, 0, 0),
-    Dwarf(S, 1, False, 1, 0, 0, 0, 0), Dwarf(S, 1, False, 1, 0, 1, 0, 0),
-    Dwarf(S, 1, False, 1, 0, 0, 0, 0), Dwarf(S, 1, False, 2, 0, 0, 0, 0),
-    Dwarf(S, 1, False, 1, 0, 1, 0, 0), Dwarf(S, 1, False, 2, 0, 0, 0, 0),
     Dwarf(S, 1, True, 1, 0, 0, 0, 0), Dwarf(S, 1, True, 1, 0, 1, 0, 0),
-    Dwarf(S, 2, False, 1, 0, 0, 0, 0), Dwarf(S, 2, False, 2, 0, 1, 0, 0),
-    Dwarf(S, 2, False, 1, 0, 1, 0, 0), Dwarf(S, 2, False, 2, 0, 0, 0, 0),
-    Dwarf(S, 2, False, 2, 0, 0, 0, 0), Dwarf(S, 2, False, 1, 0, 1, 0, 0),
-    Dwarf(S, 2, False, 2, 0, 0, 0, 0), Dwarf(S, 2, False, 3, 0, 0, 0, 0),
-    Dwarf(S, 2, True, 2, 0, 0, 0, 0), Dwarf(S, 2, True, 1, 0, 1, 0, 0),
-    # Order of the Temple (19): Points multiplied by Occult symbols.
-    Dwarf(T, 1, False, 1, 2, 0, 1, 0), Dwarf(T, 1, False, 1, 3, 1, 0, 0),
-    Dwarf(T, 1, False, 1, 3, 0, 0, 0), Dwarf(T, 1, False, 1, 4, 0, 0, 0),
-    Dwarf(T, 1, False, 1, 2, 1, 0, 0), Dwarf(T, 1, False, 1, 4, 0, 1, 0),
-    Dwarf(T, 1, False, 1, 5, 0, 0, 0),
-    Dwarf(T, 1, True, 1, 3, 0, 0, 0), Dwarf(T, 1, True, 1, 4, 1, 0, 0),
-    Dwarf(T, 2, False, 1, 5, 0, 0, 0), Dwarf(T, 2, False, 1, 6, 1, 0, 0),
-    Dwarf(T, 2, False, 1, 4, 0, 1, 0), Dwarf(T, 2, False, 1, 7, 0, 0, 0),
-    Dwarf(T, 2, False, 1, 5, 0, 1, 0), Dwarf(T, 2, False, 2, 6, 0, 0, 0),
-    Dwarf(T, 2, False, 2, 3, 1, 1, 0), Dwarf(T, 2, False, 1, 8, 0, 0, 0),
-    Dwarf(T, 2, True, 1, 5, 0, 0, 0), Dwarf(T, 2, True, 1, 6, 0, 1, 0),
+    Dwarf(S, 2, False, 1, 0, 1, 0, 0), Dwarf(S, 2, False, 1, 0, 0, 0, 0),
+    Dwarf(S, 2, False, 1, 0, 1, 0, 0), Dwarf(S, 2, False, 1, 0, 0, 0, 0),
+    Dwarf(S, 2, False, 1, 0, 0, 0, 0), Dwarf(S, 2, False, 1, 0, 1, 0, 0),
+    Dwarf(S, 2, False, 1, 0, 0, 0, 0), Dwarf(S, 2, False, 2, 0, 0, 0, 0),
+    Dwarf(S, 2, True, 1, 0, 0, 0, 0), Dwarf(S, 2, True, 1, 0, 1, 0, 0),
+    # Order of the Temple (19): Points multiplied by Occult symbols; one 3-rank card.
+    Dwarf(T, 1, False, 1, 2, 1, 0, 0), Dwarf(T, 1, False, 1, 2, 0, 0, 0),
+    Dwarf(T, 1, False, 1, 3, 0, 0, 0), Dwarf(T, 1, False, 1, 4, 0, 1, 0),
+    Dwarf(T, 1, False, 1, 3, 1, 0, 0), Dwarf(T, 1, False, 1, 2, 0, 0, 0),
+    Dwarf(T, 1, False, 1, 3, 0, 0, 0),
+    Dwarf(T, 1, True, 1, 3, 0, 0, 0), Dwarf(T, 1, True, 1, 2, 1, 0, 0),
+    Dwarf(T, 2, False, 1, 3, 0, 0, 0), Dwarf(T, 2, False, 1, 4, 1, 0, 0),
+    Dwarf(T, 2, False, 1, 3, 0, 1, 0), Dwarf(T, 2, False, 1, 3, 0, 0, 0),
+    Dwarf(T, 2, False, 1, 3, 1, 0, 0), Dwarf(T, 2, False, 3, 2, 0, 0, 0),
+    Dwarf(T, 2, False, 1, 3, 0, 0, 0), Dwarf(T, 2, False, 1, 4, 0, 0, 0),
+    Dwarf(T, 2, True, 1, 3, 0, 0, 0), Dwarf(T, 2, True, 1, 3, 0, 0, 0),
     # Order of the Wanderers (20): Points summed, a repeated value gets a Pariah token.
-    Dwarf(W, 1, False, 1, 2, 1, 0, 0), Dwarf(W, 1, False, 1, 3, 0, 0, 0),
-    Dwarf(W, 1, False, 1, 4, 0, 0, 0), Dwarf(W, 1, False, 1, 5, 1, 0, 0),
-    Dwarf(W, 1, False, 1, 5, 0, 0, 0), Dwarf(W, 1, False, 1, 6, 0, 0, 0),
-    Dwarf(W, 1, False, 1, 7, 0, 0, 0), Dwarf(W, 1, False, 1, 3, 1, 0, 0),
-    Dwarf(W, 1, True, 1, 4, 0, 0, 0), Dwarf(W, 1, True, 1, 6, 1, 0, 0),
+    Dwarf(W, 1, False, 1, 3, 1, 0, 0), Dwarf(W, 1, False, 1, 4, 0, 0, 0),
+    Dwarf(W, 1, False, 1, 5, 0, 0, 0), Dwarf(W, 1, False, 1, 6, 1, 0, 0),
+    Dwarf(W, 1, False, 1, 6, 0, 0, 0), Dwarf(W, 1, False, 1, 7, 0, 0, 0),
+    Dwarf(W, 1, False, 1, 8, 0, 0, 0), Dwarf(W, 1, False, 1, 4, 1, 0, 0),
+    Dwarf(W, 1, True, 1, 5, 0, 0, 0), Dwarf(W, 1, True, 1, 7, 1, 0, 0),
     Dwarf(W, 2, False, 1, 8, 0, 0, 0), Dwarf(W, 2, False, 1, 9, 1, 0, 0),
-    Dwarf(W, 2, False, 1, 10, 0, 0, 0), Dwarf(W, 2, False, 1, 11, 0, 0, 0),
+    Dwarf(W, 2, False, 1, 9, 0, 0, 0), Dwarf(W, 2, False, 1, 11, 0, 0, 0),
     Dwarf(W, 2, False, 1, 12, 0, 0, 0), Dwarf(W, 2, False, 1, 13, 0, 0, 0),
-    Dwarf(W, 2, False, 1, 9, 0, 0, 0), Dwarf(W, 2, False, 2, 10, 1, 0, 0),
+    Dwarf(W, 2, False, 1, 8, 0, 0, 0), Dwarf(W, 2, False, 2, 10, 1, 0, 0),
     Dwarf(W, 2, True, 1, 11, 0, 0, 0), Dwarf(W, 2, True, 1, 8, 1, 0, 0),
-    # Order of the Forge (16): Points plus (different runes) squared.
+    # Order of the Forge (16): Points plus (different runes) squared; one 2-rank card.
     Dwarf(F, 1, False, 1, 2, 0, 0, 1), Dwarf(F, 1, False, 1, 3, 0, 0, 2),
     Dwarf(F, 1, False, 1, 2, 1, 0, 3), Dwarf(F, 1, False, 1, 3, 0, 0, 4),
     Dwarf(F, 1, False, 1, 4, 0, 0, 1), Dwarf(F, 1, False, 1, 2, 0, 0, 5),
     Dwarf(F, 1, True, 1, 3, 0, 0, 6), Dwarf(F, 1, True, 1, 2, 1, 0, 2),
-    Dwarf(F, 2, False, 1, 4, 0, 0, 6), Dwarf(F, 2, False, 1, 5, 0, 0, 3),
-    Dwarf(F, 2, False, 1, 4, 1, 0, 5), Dwarf(F, 2, False, 2, 6, 0, 0, 2),
-    Dwarf(F, 2, False, 1, 5, 0, 0, 4), Dwarf(F, 2, False, 1, 6, 0, 0, 1),
-    Dwarf(F, 2, True, 1, 5, 0, 0, 5), Dwarf(F, 2, True, 1, 4, 1, 0, 3),
+    Dwarf(F, 2, False, 1, 4, 0, 0, 6), Dwarf(F, 2, False, 1, 4, 0, 0, 3),
+    Dwarf(F, 2, False, 1, 4, 1, 0, 5), Dwarf(F, 2, False, 2, 5, 0, 0, 2),
+    Dwarf(F, 2, False, 1, 4, 0, 0, 4), Dwarf(F, 2, False, 1, 5, 0, 0, 1),
+    Dwarf(F, 2, True, 1, 4, 0, 0, 5), Dwarf(F, 2, True, 1, 4, 1, 0, 3),
     # Order of the Talion (16): Points summed; recruiting one upgrades the talion by +1.
-    Dwarf(A, 1, False, 1, 3, 0, 0, 0), Dwarf(A, 1, False, 1, 4, 1, 0, 0),
-    Dwarf(A, 1, False, 1, 3, 0, 0, 0), Dwarf(A, 1, False, 1, 5, 0, 0, 0),
-    Dwarf(A, 1, False, 1, 4, 0, 0, 0), Dwarf(A, 1, False, 1, 6, 0, 0, 0),
-    Dwarf(A, 1, False, 1, 5, 1, 0, 0),
-    Dwarf(A, 1, True, 1, 4, 0, 0, 0),
-    Dwarf(A, 2, False, 1, 6, 0, 0, 0), Dwarf(A, 2, False, 1, 7, 1, 0, 0),
-    Dwarf(A, 2, False, 1, 8, 0, 0, 0), Dwarf(A, 2, False, 2, 7, 0, 0, 0),
-    Dwarf(A, 2, False, 1, 9, 0, 0, 0), Dwarf(A, 2, False, 1, 6, 1, 0, 0),
+    Dwarf(A, 1, False, 1, 6, 0, 0, 0), Dwarf(A, 1, False, 1, 4, 1, 0, 0),
+    Dwarf(A, 1, False, 1, 4, 0, 0, 0), Dwarf(A, 1, False, 1, 5, 0, 0, 0),
+    Dwarf(A, 1, False, 1, 5, 1, 0, 0), Dwarf(A, 1, False, 1, 6, 0, 0, 0),
+    Dwarf(A, 1, False, 1, 7, 1, 0, 0),
+    Dwarf(A, 1, True, 1, 5, 0, 0, 0),
+    Dwarf(A, 2, False, 1, 6, 1, 0, 0), Dwarf(A, 2, False, 1, 8, 0, 0, 0),
+    Dwarf(A, 2, False, 1, 9, 0, 0, 0), Dwarf(A, 2, False, 2, 7, 0, 0, 0),
+    Dwarf(A, 2, False, 1, 10, 0, 0, 0), Dwarf(A, 2, False, 1, 10, 0, 0, 0),
     Dwarf(A, 2, False, 1, 8, 0, 0, 0),
-    Dwarf(A, 2, True, 1, 7, 0, 0, 0),
+    Dwarf(A, 2, True, 1, 12, 0, 0, 0),
 )
 # fmt: on
 NUM_DWARVES = len(DWARVES)
@@ -216,13 +216,19 @@ TURNS_PER_ERA = {2: 4, 3: 4, 4: 3, 5: 3}
 BOARD_OCCULT = 1  # printed on every individual board (Temple)
 
 
-def shield_track(ranks: int) -> int:
-    """Bravery Value of the Order of the Shield for a number of ranks: n * (n + 3).
+SHIELD_TRACK_BEND = 5  # the rulebook's one printed point: 5 ranks are worth 40 (p. 13)
+SHIELD_STEP_AFTER_BEND = 7
 
-    The rulebook's count example values 5 ranks at 40 (p. 13); the track grows by 2 more per
-    rank: 0, 4, 10, 18, 28, 40, 54, 70, ...
+
+def shield_track(ranks: int) -> int:
+    """Bravery Value of the Order of the Shield for a number of ranks.
+
+    Up to the rulebook's printed point (5 ranks = 40, p. 13) n * (n + 3): 0, 4, 10, 18, 28,
+    40; then 7 per rank: 47, 54, 61, ... (docs/rules/aquilon.md, "Shield track").
     """
-    return ranks * (ranks + 3)
+    if ranks <= SHIELD_TRACK_BEND:
+        return ranks * (ranks + 3)
+    return shield_track(SHIELD_TRACK_BEND) + SHIELD_STEP_AFTER_BEND * (ranks - SHIELD_TRACK_BEND)
 
 
 SHIELD_TRACK_LENGTH = 64
@@ -269,3 +275,36 @@ for _value, _count in TREASURY.items():
     TREASURY_COUNTS[_value] = _count
 BRONZE_ARR = np.array(BRONZE_TALIONS, np.int32)
 SHIELD_TRACK = np.array([shield_track(n) for n in range(SHIELD_TRACK_LENGTH)], np.int32)
+
+# -- observation scales, from the tables above (docs/rules/aquilon.md, "Observation") ------
+# The most a single Lord can hold: every Dwarf card it takes (24 with 2-3 Lords, one more from
+# Svara) and every Cognar that may go to the column, so the features never saturate.
+SCORE_SHEET_EXAMPLE = 293  # the rulebook's count example (p. 13)
+MAX_DWARVES_PER_LORD = 2 * max(TURNS_PER_ERA.values()) * NUM_TAVERNS + 1
+
+
+def _column_cognars(column: int) -> list[Cognar]:
+    return [c for c in COGNARS if c.order == column or c.kind in (Kind.BLACK, Kind.ALLY)]
+
+
+OBS_RANK_SCALE = np.array(
+    [sum(d.ranks for d in DWARVES if d.order == c)
+     + sum(g.ranks for g in _column_cognars(c)) + GAAT_EXTRA_RANKS[c] for c in range(NUM_ORDERS)],
+    np.float32)
+# Column Points: the Dwarf cards' (Wanderers: kept apart for the Pariah tokens) and the
+# Coloured Cognars' and Ga'at's.
+OBS_POINTS_SCALE = np.array(
+    [max(1, sum(d.points for d in DWARVES if d.order == c and c != Order.WANDERERS)
+         + sum(g.points for g in COGNARS if g.order == c and g.kind == Kind.COLOURED)
+         + GAAT_POINTS[c]) for c in range(NUM_ORDERS)], np.float32)
+OBS_FLAT_SCALE = float(sum(c.points for c in COGNARS if c.kind == Kind.BLACK))
+OBS_MALT_SCALE = float(sum(d.malt for d in DWARVES) + sum(c.malt for c in COGNARS))
+OBS_OCCULT_SCALE = float(BOARD_OCCULT + sum(d.occult for d in DWARVES)
+                         + sum(c.occult for c in COGNARS) + 1)  # + Aral
+OBS_RUNES_SCALE = float(NUM_RUNE_KINDS + sum(c.unique_runes for c in COGNARS) + 1)  # + Redwin
+OBS_LINES_SCALE = float(-(-(MAX_DWARVES_PER_LORD + sum(d.ranks - 1 for d in DWARVES)
+                             + sum(c.ranks for c in COGNARS if c.kind != Kind.WHITE)
+                             + max(GAAT_EXTRA_RANKS)) // NUM_ORDERS))
+OBS_BRAVERY_SCALE = 2.0 * SCORE_SHEET_EXAMPLE
+OBS_TOKENS_SCALE = float(sum(c.power_amount for c in COGNARS if c.power == Power.REMOVE_TOKENS)
+                         + 1)  # + Brum

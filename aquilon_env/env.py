@@ -20,8 +20,10 @@ def make_config(num_players: int, **options: Any) -> np.ndarray:
     return np.array([num_players], np.int32)
 
 
+# The environment version; docs/rules/aquilon.md ("Versions") says what each one changed.
+VERSION = 1
 SPEC = GameSpec.from_modules(
-    "aquilon", "lord", (MIN_LORDS, MAX_LORDS), make_config, engine, text, drawing
+    "aquilon", VERSION, "lord", (MIN_LORDS, MAX_LORDS), make_config, engine, text, drawing
 )
 ENV_ID = SPEC.env_id
 
@@ -30,7 +32,7 @@ class raw_env(TurnBasedEnv):  # noqa: N801 (PettingZoo naming)
     """Dwarves of Aquilon for 2-5 Lords as an AEC environment (agents "lord_0", ...)."""
 
     game = SPEC
-    metadata = {**TurnBasedEnv.metadata, "name": "aquilon_v0"}
+    metadata = {**TurnBasedEnv.metadata, "name": SPEC.versioned_name}
 
 
 def env(**kwargs: Any) -> AECEnv:

@@ -9,11 +9,15 @@
 
     python3 benchmarks/training.py [--steps 200000] [--throughput-steps 8192] [--game aquilon]
                                    [--only throughput|budget]
+    python3 benchmarks/training.py --backend rllib [--game aquilon] [--iterations 3]
+                                   (RLlib next to SB3 and the generic wrapper:
+                                   benchmarks/rllib_training.py)
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 import torch
@@ -37,7 +41,19 @@ def loop_steps_per_second(env, steps: int, n_steps: int) -> float:
 
 
 def main() -> None:
-    """Print the throughput table and the budget table."""
+    """Print the throughput table and the budget table (or, with --backend rllib, the RLlib
+    comparison of benchmarks/rllib_training.py)."""
+    if "--backend" in sys.argv:
+        at = sys.argv.index("--backend")
+        backend = sys.argv[at + 1] if at + 1 < len(sys.argv) else ""
+        if backend == "rllib":
+            from rllib_training import main as rllib_main
+
+            rllib_main(sys.argv[1:at] + sys.argv[at + 2:])
+            return
+        if backend != "sb3":
+            raise SystemExit("--backend must be sb3 or rllib")
+        del sys.argv[at:at + 2]
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=200_000, help="training budget per game")
     parser.add_argument("--throughput-steps", type=int, default=8192)

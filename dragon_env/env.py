@@ -35,8 +35,11 @@ def make_config(num_players: int, start_player: int | None = None, **options: An
     return np.array([num_players, start], np.int32)
 
 
+# The environment version; docs/rules/dragon.md ("Versions") says what each one changed.
+VERSION = 1
 SPEC = GameSpec.from_modules(
-    "dragon", "player", (MIN_PLAYERS, MAX_PLAYERS), make_config, engine, text, drawing
+    "dragon", VERSION, "player", (MIN_PLAYERS, MAX_PLAYERS), make_config, engine, text,
+    drawing,
 )
 ENV_ID = SPEC.env_id
 
@@ -48,7 +51,7 @@ class raw_env(TurnBasedEnv):  # noqa: N801 (PettingZoo naming)
     """
 
     game = SPEC
-    metadata = {**TurnBasedEnv.metadata, "name": "dragon_v0"}
+    metadata = {**TurnBasedEnv.metadata, "name": SPEC.versioned_name}
 
     def __init__(self, num_players: int = 4, **kwargs: Any):
         super().__init__(num_players=num_players, **kwargs)

@@ -93,6 +93,8 @@ class AbilityKind(IntEnum):
     SCOUT_FACE_UP = 4  # pay effect.cost, take any face-up Scouts' Quarters tile
     SCOUT_FACE_DOWN = 5  # pay effect.cost, take the top face-down action tile
     OBJECTIVE_SWAP = 6  # replace a face-up objective when placing a new one
+    EXPLORE_ENTRY_BONUS = 7  # when moving onto an exploration tile (entering or down), gain
+    SPEND_BONUS = 8  # when spending a vassal of kind ``trigger``, gain effect.gain
 
 
 class Trigger(IntEnum):
@@ -105,6 +107,8 @@ class Trigger(IntEnum):
     WEAPON = 4
     POWER = 5
     VEGETABLE_OR_MEAT = 6  # +1 of whichever of the two was gained
+    SPEARMAN_SPENT = 7  # SPEND_BONUS: a spearman was given up
+    DRAGONRIDER_SPENT = 8  # SPEND_BONUS: a dragonrider was given up
 
 
 class ObjectiveKind(IntEnum):
@@ -554,7 +558,8 @@ DRAGON_TYPES: tuple[DragonType, ...] = tuple(
          _now(trade(B(spearmen=1, power=1), B(dragonriders=1)), one_shot=True)),
         # #55-56
         (_bonus(Trigger.WISDOM, 2),
-         DragonAbility(AbilityKind.EXPLORE_MOVE_BONUS, gain(B(power=2))),
+         # Line 1481: "moving onto an exploration tile", without #53-54's "moving down".
+         DragonAbility(AbilityKind.EXPLORE_ENTRY_BONUS, gain(B(power=2))),
          _bonus(Trigger.WEAPON, 1)),
         # #57-58: the third ability removes one extra marker from any dragon
         (_now(gain(B(vegetable=1), B(meat=1))),
@@ -577,8 +582,12 @@ DRAGON_TYPES: tuple[DragonType, ...] = tuple(
          _now(trade(B(vegetable=1), B(wood=2))),
          _now(trade(B(vegetable=1), B(stone=2)))),
         # #67-68
-        (_now(trade(B(spearmen=1), mix(2, WOOD_OR_STONE))),
-         _now(trade(B(dragonriders=1), B(stone=2))),
+        # Lines 1502, 1504: "Oddając ..." (giving up a vassal, you get): triggers, like the
+        # participle forms of the bonuses (lines 1473, 1481); exchanges read "Wymieniasz" (1505).
+        (DragonAbility(AbilityKind.SPEND_BONUS, gain(mix(2, WOOD_OR_STONE)),
+                       trigger=Trigger.SPEARMAN_SPENT),
+         DragonAbility(AbilityKind.SPEND_BONUS, gain(B(stone=2)),
+                       trigger=Trigger.DRAGONRIDER_SPENT),
          _now(trade(B(dragonriders=1), B(weapon=3, meat=2)))),
         # #69-70 (confirmed by the publisher's "Daily Dragon IV" preview)
         (EXTRA_MOVE,

@@ -28,8 +28,11 @@ def make_config(num_players: int, mode: str = "spearman", length: str = "short",
     return np.array([num_players, MODES.index(mode), LENGTHS.index(length)], np.int32)
 
 
+# The environment version; docs/rules/simurgh.md ("Versions") says what each one changed.
+VERSION = 1
 SPEC = GameSpec.from_modules(
-    "simurgh", "player", (MIN_PLAYERS, MAX_PLAYERS), make_config, engine, text, drawing
+    "simurgh", VERSION, "player", (MIN_PLAYERS, MAX_PLAYERS), make_config, engine, text,
+    drawing,
 )
 ENV_ID = SPEC.env_id
 
@@ -41,7 +44,7 @@ class raw_env(TurnBasedEnv):  # noqa: N801 (PettingZoo naming)
     """
 
     game = SPEC
-    metadata = {**TurnBasedEnv.metadata, "name": "simurgh_v0"}
+    metadata = {**TurnBasedEnv.metadata, "name": SPEC.versioned_name}
 
 
 def env(**kwargs: Any) -> AECEnv:

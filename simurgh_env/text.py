@@ -134,6 +134,11 @@ def ability_text(dragon_type: int, slot: int) -> str:
     effect = effect_text(ROW_ABILITY + 3 * dragon_type + slot)
     if a.kind == AbilityKind.EXPLORE_MOVE_BONUS:
         return f"on each move down an exploration tile: {effect}{once}"
+    if a.kind == AbilityKind.EXPLORE_ENTRY_BONUS:
+        return f"on each move onto an exploration tile (entering or down): {effect}{once}"
+    if a.kind == AbilityKind.SPEND_BONUS:
+        vassal = "spearman" if a.trigger == Trigger.SPEARMAN_SPENT else "dragonrider"
+        return f"when spending a {vassal}: {effect}{once}"
     if a.kind == AbilityKind.SCOUT_FACE_UP:
         return f"{effect.replace(' -> nothing', '')}: take a face-up Scouts' tile{once}"
     if a.kind == AbilityKind.SCOUT_FACE_DOWN:

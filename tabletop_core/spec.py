@@ -54,6 +54,9 @@ class GameSpec:
     """Static description of one game: sizes, engine functions and the Python helpers."""
 
     name: str
+    # Bumped whenever the game's dynamics, observation or rewards change (docs/rules/<game>.md
+    # keeps the version table); the PettingZoo id is tabletop/<name>-v<version>.
+    version: int
     env_id: str
     agent_prefix: str
     num_actions: int
@@ -84,6 +87,7 @@ class GameSpec:
     def from_modules(
         cls,
         name: str,
+        version: int,
         agent_prefix: str,
         players: tuple[int, int],
         make_config: Callable[..., np.ndarray],
@@ -94,10 +98,11 @@ class GameSpec:
         """Assemble a spec from a game's engine package (NUM_ACTIONS, OBS_SIZE, STATE_SIZE, the
         contract's functions and the batch kernels), its text module (action_to_string,
         public_action_to_string, render_text) and its drawing module (render_svg); the
-        PettingZoo id is tabletop/<name>-v0."""
+        PettingZoo id is tabletop/<name>-v<version>."""
         return cls(
             name=name,
-            env_id=f"tabletop/{name}-v0",
+            version=version,
+            env_id=f"tabletop/{name}-v{version}",
             agent_prefix=agent_prefix,
             num_actions=engine.NUM_ACTIONS,
             obs_size=engine.OBS_SIZE,
@@ -120,6 +125,11 @@ class GameSpec:
             render_text=text.render_text,
             render_svg=drawing.render_svg,
         )
+
+    @property
+    def versioned_name(self) -> str:
+        """PettingZoo's metadata["name"] for this game, e.g. "aquilon_v1"."""
+        return f"{self.name}_v{self.version}"
 
     def check_num_players(self, num_players: int) -> None:
         """Raise ValueError unless num_players is an int within the game's range."""

@@ -80,7 +80,8 @@ def count_new_lines(state, seat):
 
 @njit(cache=True)
 def place_dwarf(state, seat, card):
-    """Put a Dwarf card in its column; a repeated Wanderers value gets a Pariah token (p. 7)."""
+    """Put a Dwarf card in its column; a Wanderers card whose value is already in the Wanderers
+    column (a Dwarf card or a Cognar placed there, Q5) gets a Pariah token (p. 7)."""
     order = DWARF_ORDER[card]
     state[ARMY + seat * MAX_ARMY + state[ARMY_COUNT + seat]] = card
     state[ARMY_COUNT + seat] += 1
@@ -121,6 +122,10 @@ def place_cognar(state, seat, cognar, column):
         column = COGNAR_ORDER[cognar]
     state[COGNAR_COLUMN + cognar] = column
     col = seat * NUM_ORDERS + column
+    if column == WANDERERS:
+        # Its value is now "a card of the same value in the Wanderers column" (p. 7, Q5).
+        value = GAAT_POINTS_ARR[column] if cognar == GAAT else COGNAR_POINTS[cognar]
+        state[WAND_VALUES_SEEN + seat] |= 1 << value
     if cognar == GAAT:
         state[COL_RANKS + col] += COGNAR_RANKS[cognar] + GAAT_EXTRA_RANKS_ARR[column]
         state[COL_POINTS + col] += GAAT_POINTS_ARR[column]
@@ -161,14 +166,19 @@ def can_recruit(state, seat, cognar):
     """Whether the actor may recruit `cognar` now.
 
     Mercenaries come at least in pairs (p. 16): one may start a run only if placing it completes
-    a new line and another Mercenary remains; right after a lone one, only a Mercenary may follow.
+    a new line and another Mercenary remains; right after a lone one, only a Mercenary may follow;
+    the last Mercenary left is never recruitable except as that pair.
     """
     if cognar >= NUM_RECRUITABLE or state[COGNAR_OWNER + cognar] >= 0:
         return False
     if COGNAR_KIND[cognar] == BLACK:
-        if state[MERC_PREV] == 1:
-            return True
-        return mercenaries_available(state) >= 2 and line_completing_column(state, seat) >= 0
+        if state[MERC_NEED] == 1:
+            return True  # the pair of a run's starter, guaranteed when the starter came
+        # "If only one Mercenary card remains available, you cannot recruit it" (p. 16, Q20):
+        # neither as a run's starter nor as its third or later Mercenary.
+        if mercenaries_available(state) < 2:
+            return False
+        return state[MERC_PREV] == 1 or line_completing_column(state, seat) >= 0
     return state[MERC_NEED] == 0
 
 

@@ -16,6 +16,7 @@ from aquilon_env.data import (
     DWARF_POINTS,
     DWARF_RANKS,
     DWARF_RUNE,
+    MAX_DWARVES_PER_LORD,
     MAX_TALION,
     NUM_COGNARS,
     NUM_DWARVES,
@@ -23,6 +24,16 @@ from aquilon_env.data import (
     NUM_ORDERS,
     NUM_RUNE_KINDS,
     NUM_TAVERNS,
+    OBS_BRAVERY_SCALE,
+    OBS_FLAT_SCALE,
+    OBS_LINES_SCALE,
+    OBS_MALT_SCALE,
+    OBS_OCCULT_SCALE,
+    OBS_POINTS_SCALE,
+    OBS_RANK_SCALE,
+    OBS_RUNES_SCALE,
+    OBS_TOKENS_SCALE,
+    PARIAH_TOKENS,
 )
 from aquilon_env.engine import layout as L
 from aquilon_env.engine.army import distinct_runes
@@ -106,28 +117,28 @@ def _seat_block(state, out, at, seat, sees_positions, is_viewer):
     a = at + 19
     for c in range(NUM_ORDERS):
         col = seat * NUM_ORDERS + c
-        out[a + c] = _unit(state[L.COL_RANKS + col], 12.0)
-        out[a + 5 + c] = _unit(state[L.COL_POINTS + col], 40.0)
-        out[a + 10 + c] = _unit(state[L.COL_FLAT + col], 50.0)
+        out[a + c] = _unit(state[L.COL_RANKS + col], OBS_RANK_SCALE[c])
+        out[a + 5 + c] = _unit(state[L.COL_POINTS + col], OBS_POINTS_SCALE[c])
+        out[a + 10 + c] = _unit(state[L.COL_FLAT + col], OBS_FLAT_SCALE)
     a += 15
     seen = state[L.WAND_VALUES_SEEN + seat]
     for v in range(12):
         out[a + v] = (seen >> (v + 2)) & 1
     a += 12
-    out[a] = _unit(state[L.WAND_COVERED_COUNT + seat], 6.0)
-    out[a + 1] = _unit(state[L.MALT + seat], 12.0)
-    out[a + 2] = _unit(state[L.OCCULT + seat], 8.0)
-    out[a + 3] = _unit(distinct_runes(state, seat), 10.0)
+    out[a] = _unit(state[L.WAND_COVERED_COUNT + seat], PARIAH_TOKENS)
+    out[a + 1] = _unit(state[L.MALT + seat], OBS_MALT_SCALE)
+    out[a + 2] = _unit(state[L.OCCULT + seat], OBS_OCCULT_SCALE)
+    out[a + 3] = _unit(distinct_runes(state, seat), OBS_RUNES_SCALE)
     mask = state[L.RUNE_MASK + seat]
     for r in range(NUM_RUNE_KINDS):
         out[a + 4 + r] = (mask >> r) & 1
     a += 4 + NUM_RUNE_KINDS
-    out[a] = _unit(state[L.LINES + seat], 8.0)
+    out[a] = _unit(state[L.LINES + seat], OBS_LINES_SCALE)
     out[a + 1] = elite_count(state, seat) / 5.0
     out[a + 2] = state[L.LIQUOR_OWNER] == seat
-    out[a + 3] = _unit(state[L.TOKENS_LEFT + seat], 4.0)
-    out[a + 4] = _unit(bravery_value(state, seat), 400.0)
-    out[a + 5] = _unit(state[L.ARMY_COUNT + seat], 26.0)
+    out[a + 3] = _unit(state[L.TOKENS_LEFT + seat], OBS_TOKENS_SCALE)
+    out[a + 4] = _unit(bravery_value(state, seat), OBS_BRAVERY_SCALE)
+    out[a + 5] = _unit(state[L.ARMY_COUNT + seat], MAX_DWARVES_PER_LORD)
 
 
 @njit(OBSERVE, cache=True)

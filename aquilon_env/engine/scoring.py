@@ -43,37 +43,64 @@ def elite_count(state, seat):
     return n
 
 
+# The terms of the rulebook's score sheet (p. 13), in its order.
+TERM_NAMES = ("Shield", "Temple", "Wanderers", "Forge", "Talion", "Command zone", "Malt",
+              "talions")
+NUM_TERMS = len(TERM_NAMES)
+COMMAND_TERM, MALT_TERM, TALIONS_TERM = 5, 6, 7
+
+
+@njit(cache=True)
+def bravery_term(state, seat, term):
+    """One term of a Lord's Bravery Value (TERM_NAMES order) as it would be counted now: a
+    column with the Cognars in it (Black-rank Points after any multiplication, Abokar with the
+    Shield), the Command zone (White-rank and Elite Cognars), Malt, or the talions."""
+    col = seat * NUM_ORDERS
+    if term < NUM_ORDERS:
+        value = state[L.COL_FLAT + col + term]  # Black-rank Points, never multiplied
+        if term == SHIELD:
+            ranks = state[L.COL_RANKS + col + SHIELD]
+            value += SHIELD_TRACK[min(ranks, SHIELD_TRACK_LENGTH - 1)]
+            if state[L.COGNAR_OWNER + ABOKAR] == seat:
+                value += COGNAR_POWER_AMOUNT[ABOKAR] * ranks
+        elif term == TEMPLE:
+            value += state[L.COL_POINTS + col + TEMPLE] * state[L.OCCULT + seat]
+        elif term == WANDERERS:
+            value += state[L.WAND_VISIBLE + seat] + state[L.COL_POINTS + col + WANDERERS]
+        elif term == FORGE:
+            runes = distinct_runes(state, seat)
+            value += state[L.COL_POINTS + col + FORGE] + runes * runes
+        else:
+            value += state[L.COL_POINTS + col + TALION]
+        return value
+    if term == COMMAND_TERM:
+        value = 0
+        for c in WHITE_COGNARS:
+            if state[L.COGNAR_OWNER + c] == seat:
+                value += COGNAR_POINTS[c]
+        if state[L.COGNAR_OWNER + JORUN] == seat:
+            value += COGNAR_POWER_AMOUNT[JORUN] * distinct_runes(state, seat)
+        if state[L.ELITE_OWNER + TISS] == seat:
+            value += TISS_POINTS_PER_RANK * state[L.COL_RANKS + col + SHIELD]
+        if state[L.ELITE_OWNER + BRUM] == seat:
+            value += BRUM_POINTS
+        return value
+    if term == MALT_TERM:
+        malt_value = 1
+        if state[L.LIQUOR_OWNER] == seat:
+            malt_value += 1
+        if state[L.COGNAR_OWNER + GURDAN] == seat and state[L.COGNAR_OWNER + BOROGAM] == seat:
+            malt_value += 1
+        return state[L.MALT + seat] * malt_value
+    return talion_total(state, seat)
+
+
 @njit(cache=True)
 def bravery_value(state, seat):
     """A Lord's Bravery Value with every term, as it would be counted now."""
-    col = seat * NUM_ORDERS
-    shield_ranks = state[L.COL_RANKS + col + SHIELD]
-    runes = distinct_runes(state, seat)
-    score = SHIELD_TRACK[min(shield_ranks, SHIELD_TRACK_LENGTH - 1)]
-    score += state[L.COL_POINTS + col + TEMPLE] * state[L.OCCULT + seat]
-    score += state[L.WAND_VISIBLE + seat] + state[L.COL_POINTS + col + WANDERERS]
-    score += state[L.COL_POINTS + col + FORGE] + runes * runes
-    score += state[L.COL_POINTS + col + TALION]
-    for c in range(NUM_ORDERS):
-        score += state[L.COL_FLAT + col + c]  # Black-rank Points, after any multiplication
-    for c in WHITE_COGNARS:
-        if state[L.COGNAR_OWNER + c] == seat:
-            score += COGNAR_POINTS[c]
-    if state[L.COGNAR_OWNER + JORUN] == seat:
-        score += COGNAR_POWER_AMOUNT[JORUN] * runes
-    if state[L.COGNAR_OWNER + ABOKAR] == seat:
-        score += COGNAR_POWER_AMOUNT[ABOKAR] * shield_ranks
-    if state[L.ELITE_OWNER + TISS] == seat:
-        score += TISS_POINTS_PER_RANK * shield_ranks
-    if state[L.ELITE_OWNER + BRUM] == seat:
-        score += BRUM_POINTS
-    malt_value = 1
-    if state[L.LIQUOR_OWNER] == seat:
-        malt_value += 1
-    if state[L.COGNAR_OWNER + GURDAN] == seat and state[L.COGNAR_OWNER + BOROGAM] == seat:
-        malt_value += 1
-    score += state[L.MALT + seat] * malt_value
-    score += talion_total(state, seat)
+    score = 0
+    for term in range(NUM_TERMS):
+        score += bravery_term(state, seat, term)
     return score
 
 

@@ -33,6 +33,13 @@ def is_exchange_talion(state, seat, pos):
 
 
 @njit(cache=True)
+def is_zero_talion(state, seat, pos):
+    """The bronze 0: the one talion Derdhr and Ordo leave out ("except the 0", pp. 12, 14)."""
+    i = seat * TALIONS + pos
+    return state[TAL_KIND + i] == TALION_BRONZE and state[TAL_VAL + i] == 0
+
+
+@njit(cache=True)
 def sort_hand(state, seat):
     """Order a Lord's five talions by (value, kind): the hand from which bids are made."""
     base = seat * TALIONS
@@ -75,7 +82,8 @@ def apply_bid(state, seat, bid):
 
 @njit(cache=True)
 def discard_talion(state, seat, pos):
-    """Discard the talion at a position: gold returns to the Treasury, bronze leaves the game."""
+    """Discard the talion at a position: gold returns to the Treasury, bronze (and the
+    3 - Exchange, Q17) leaves the game."""
     i = seat * TALIONS + pos
     value = state[TAL_VAL + i]
     if state[TAL_KIND + i] == TALION_GOLD:
@@ -144,13 +152,13 @@ def exchange_purse(state, seat):
 
 @njit(cache=True)
 def ordo_exchange(state, seat):
-    """Ordo (p. 12): the two lowest talions (not the exchange one) make their sum; the lowest
-    is discarded."""
+    """Ordo (p. 12): the two lowest talions "(excluding the 0)" make their sum; the lowest is
+    discarded. The 3 - Exchange is not the 0 and takes part (Q17)."""
     base = seat * TALIONS
     low1 = -1
     low2 = -1
     for pos in range(TALIONS):
-        if is_exchange_talion(state, seat, pos):
+        if is_zero_talion(state, seat, pos):
             continue
         v = state[TAL_VAL + base + pos]
         if low1 < 0 or v < state[TAL_VAL + base + low1]:

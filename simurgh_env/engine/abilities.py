@@ -4,14 +4,22 @@ from numba import njit
 
 from simurgh_env.engine import layout as L
 from simurgh_env.engine.dragons import dragon_type, first_ability, owns, remove_marker
-from simurgh_env.engine.effects import bundle_power, gain_at, usable
+from simurgh_env.engine.effects import (
+    bundle_power,
+    bundle_vassals,
+    cost_at,
+    gain_at,
+    pay_fixed,
+    usable,
+)
 from simurgh_env.engine.exploration import can_step_down
-from simurgh_env.engine.scouts import face_up_count
+from simurgh_env.engine.scouts import choice_left_without, face_up_count
 from simurgh_env.engine.tables import (
     ABILITY_BONUS,
     ABILITY_KIND,
     ABILITY_TRIGGER,
     EFFECTS,
+    ENTRY_BONUS,
     EXTRA_MOVE,
     GAIN_BONUS,
     IMMEDIATE,
@@ -19,11 +27,14 @@ from simurgh_env.engine.tables import (
     MOVE_BONUS,
     N_DRAGONS,
     N_RES,
+    N_SLOTS,
     ROW_ABILITY,
     SCOUT_FACE_DOWN,
     SCOUT_FACE_UP,
+    SPEND_BONUS,
     T_MEAT,
     T_POWER,
+    T_SPEARMAN_SPENT,
     T_VEG_OR_MEAT,
     T_WEAPON,
     T_WISDOM,
@@ -57,12 +68,22 @@ def free_ability_usable(state, seat, dragon, slot, scout_pending):
     if not usable(state, seat, ability_row(dragon, slot), -1, -1, 1):
         return False
     if kind == SCOUT_FACE_UP:
-        if state[L.SLOTS] < 0:
+        if face_up_count(state) == 0:
             return False
-        if scout_pending and face_up_count(state) < 2 and state[L.STACK_N] == 0:
+        if scout_pending:
+            paid = state.copy()
+            pay_fixed(paid, seat, ability_row(dragon, slot), 0)
+            for k in range(N_SLOTS):
+                if paid[L.SLOTS + k] >= 0 and choice_left_without(paid, seat, k):
+                    return True
             return False
     elif kind == SCOUT_FACE_DOWN:
-        return state[L.STACK_N] > 0
+        if state[L.STACK_N] == 0:
+            return False
+        if scout_pending:
+            paid = state.copy()
+            pay_fixed(paid, seat, ability_row(dragon, slot), 0)
+            return choice_left_without(paid, seat, N_SLOTS)
     return True
 
 
@@ -106,15 +127,31 @@ def _placement_survives(state, seat, dragon, slot, kind, amount):
 
 
 @njit(cache=True)
+def spent_in(state, frame, vassal_kind):
+    """Whether the effect of `frame` was paid with a vassal of `vassal_kind` (S26)."""
+    option = state[frame + L.F_COST]
+    if option < 0:
+        return False
+    return bundle_vassals(state[frame + L.F_EFFECT], cost_at(option), vassal_kind) > 0
+
+
+@njit(cache=True)
 def bonus_usable(state, seat, dragon, slot, frame):
-    """Whether a bonus ability of a dragon the seat owns applies to the gain event of `frame`
-    (S57, S59); at a Wilds area bonus, only if the tile being placed still takes a vassal."""
+    """Whether a bonus ability of a dragon the seat owns applies to the event of `frame`: a gain
+    (S57), a move down (S59), a move onto an exploration tile (entering included, #55-56) or a
+    spent vassal (#67-68); at a Wilds area bonus, only if the tile being placed still takes a
+    vassal."""
     if state[L.DSLOT + dragon * 3 + slot] != L.SLOT_MARKER:
         return False
     t = dragon_type(dragon)
     kind = ABILITY_KIND[t, slot]
     if kind == MOVE_BONUS:
-        return state[frame + L.F_MOVE] == 1
+        return state[frame + L.F_MOVE] == L.MOVE_DOWN
+    if kind == ENTRY_BONUS:
+        return state[frame + L.F_MOVE] != 0
+    if kind == SPEND_BONUS:
+        spent = L.SPEARMAN if ABILITY_TRIGGER[t, slot] == T_SPEARMAN_SPENT else L.RIDER
+        return spent_in(state, frame, spent)
     if kind != GAIN_BONUS:
         return False
     target = _bonus_target(state, dragon, slot, frame)
@@ -163,10 +200,11 @@ def extra_move_available(state, seat, area):
 
 @njit(cache=True)
 def apply_bonus(state, seat, dragon, slot, frame):
-    """Use a bonus ability on the current gain event. Returns True when the seat must still
-    choose the kind (the vegetable-or-meat bonus after gaining both)."""
+    """Use a bonus ability on the current gain event (not a spend bonus, which resolves as an
+    ability: resolution.start_ability). Returns True when the seat must still choose the kind
+    (the vegetable-or-meat bonus after gaining both)."""
     t = dragon_type(dragon)
-    if ABILITY_KIND[t, slot] == MOVE_BONUS:
+    if ABILITY_KIND[t, slot] == MOVE_BONUS or ABILITY_KIND[t, slot] == ENTRY_BONUS:
         remove_marker(state, dragon, slot)
         row = ability_row(dragon, slot)
         g = gain_at(0)

@@ -44,6 +44,7 @@ from simurgh_env.engine.resolution import (
     start_placement,
     top_frame,
 )
+from simurgh_env.engine.scouts import choice_left_without
 from simurgh_env.engine.setup import pick_dragon, pick_power, pick_row
 from simurgh_env.engine.tables import (
     ABILITY_KIND,
@@ -62,6 +63,7 @@ from simurgh_env.engine.tables import (
     N_TILES,
     ROW_AREA,
     ROW_SLOT,
+    SPEND_BONUS,
     VEG_OR_MEAT_BONUS,
     VEGETABLE,
     WEAPON,
@@ -267,8 +269,11 @@ def legal_mask(state, mask):
         mask[L.A_RETURN_BOTTOM:L.A_RETURN_BOTTOM + n] = 1
     elif phase == L.SCOUT:
         if state[f + L.F_STEP] == L.ST_ABILITY_SCOUT:
+            parent = f - L.FW
+            pending = state[L.DEPTH] >= 2 and state[parent + L.F_STEP] == L.ST_SCOUT
             for k in range(N_SLOTS):
-                if state[L.SLOTS + k] >= 0:
+                if state[L.SLOTS + k] >= 0 and (not pending
+                                               or choice_left_without(state, seat, k)):
                     mask[L.A_SCOUT + k] = 1
         else:
             for k in range(N_SLOTS):
@@ -400,6 +405,9 @@ def play(state, action):
             state[f + L.F_STEP] = L.ST_MARKERS
         else:
             k = action - L.A_ABILITY
+            if ABILITY_KIND[dragon_type(k // 3), k % 3] == SPEND_BONUS:
+                start_ability(state, k // 3, k % 3)  # its gain is an event of its own
+                return
             if apply_bonus(state, seat, k // 3, k % 3, f):
                 state[L.PHASE] = L.BONUS_KIND
                 return

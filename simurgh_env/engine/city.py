@@ -4,6 +4,7 @@ from numba import njit
 
 from simurgh_env.engine import layout as L
 from simurgh_env.engine.effects import usable
+from simurgh_env.engine.scouts import scout_choices
 from simurgh_env.engine.tables import (
     CITY_DR_ONLY,
     CITY_MULTI,
@@ -39,8 +40,8 @@ def city_kinds(state, seat, space, kinds):
         return 0
     if CITY_MULTI[space] == 0 and state[L.SPACE_TOTAL + space] > 0:
         return 0
-    # The Scouts' Quarters needs a tile to take: slot 1 costs nothing, and it is empty only
-    # when the whole stack is (S47, C10).
-    if space == SCOUTS_SPACE and state[L.SLOTS] < 0:
+    # The Scouts' Quarters needs a tile the seat can take (S23, S47); slots emptied this turn
+    # stay empty until its end (example 3).
+    if space == SCOUTS_SPACE and scout_choices(state, seat) == 0:
         return 0
     return usable_kinds(state, seat, ROW_CITY + space, space, kinds)

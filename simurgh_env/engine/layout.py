@@ -113,9 +113,12 @@ AREA_COUNT = _block(N_AREAS)  # vassals on the tile of each area
 # Effect frames (see resolution.py).
 F_KIND, F_EFFECT, F_STEP, F_COST, F_GAIN, F_MIX, F_LEFT, F_SPACE, F_ARG, F_ARG2, F_MOVE = range(11)
 F_G = 11  # gain of the current event: 6 resources, then PP
+# F_MOVE: how the frame's rider moved on an exploration tile (C30).
+NOT_A_MOVE, MOVE_DOWN, MOVE_ENTRY = 0, 1, 2
 F_GPP = F_G + N_RES
 FW = F_GPP + 1
-FRAMES = _block(2 * FW)
+# A frame, a free ability at one of its open points (C28), and a spend bonus of that ability.
+FRAMES = _block(3 * FW)
 # Per seat.
 RES = _block(P * N_RES)
 PP = _block(P)

@@ -3,7 +3,7 @@
 from numba import njit
 
 from simurgh_env.engine import layout as L
-from simurgh_env.engine.scouts import refill_slots
+from simurgh_env.engine.scouts import settle_slots
 from simurgh_env.engine.tables import HAND_LIMIT, N_RES, POWER, RESOURCE_LIMIT, TILE_FAMILY
 from simurgh_env.engine.tiles import leave_hand, stack_push_bottom, stack_push_top
 from simurgh_env.engine.turn import next_turn
@@ -38,6 +38,7 @@ def close_turn(state):
             state[L.PHASE] = L.RES_LIMIT
             return
         state[L.RES + seat * N_RES + last] -= excess
+    settle_slots(state)  # after the turn (example 3, lines 686-689)
     next_turn(state)
 
 
@@ -51,14 +52,13 @@ def discard_legal(state, seat, tile):
 @njit(cache=True)
 def discard(state, tile, on_top):
     """Put a hand tile on top of or under the action stack; who knew it still knows it (C26).
-    Slots left empty by an empty stack are filled at once (C10)."""
+    Empty slots are filled after the turn (close_turn)."""
     leave_hand(state, tile)
     known = state[L.TKNOWN + tile]
     if on_top:
         stack_push_top(state, tile, known)
     else:
         stack_push_bottom(state, tile, known)
-    refill_slots(state)
     close_turn(state)
 
 

@@ -163,7 +163,7 @@ def _global(state, viewer, out):
     out[at + 7] = state[L.DRAFT_TURN] * (1.0 / 10)
     at += 8
     depth = state[L.DEPTH]
-    out[at] = depth / 2.0
+    out[at] = depth / 3.0
     at += 1
     if depth > 0:
         f = L.FRAMES + (depth - 1) * L.FW
@@ -172,7 +172,7 @@ def _global(state, viewer, out):
         out[at + 6] = step == L.ST_COST_MIX
         out[at + 7] = step == L.ST_SPEND_R
         out[at + 8] = _unit(state[f + L.F_LEFT], 1.0 / 6)
-        out[at + 9] = state[f + L.F_MOVE]
+        out[at + 9] = state[f + L.F_MOVE] / 2.0
         for k in range(N_RES):
             out[at + 10 + k] = _unit(state[f + L.F_G + k], 1.0 / 10)
         out[at + 16] = _unit(state[f + L.F_GPP], 1.0 / 16)

@@ -463,7 +463,9 @@ def start_placement(state, seat, space, kind):
         row = TILE_FIRST_SPACE[tile] + (space - L.WILDS_SPACE) % L.SPACES_PER_AREA
         if TILE_FAMILY[tile] == EXPLORATION:
             state[L.ENTERED_AREA] = area
-    push_frame(state, L.K_SPACE, row, space, -1)
+    f = push_frame(state, L.K_SPACE, row, space, -1)
+    if space >= N_CITY and TILE_FAMILY[state[L.AREA_TILE + area_of(space)]] == EXPLORATION:
+        state[f + L.F_MOVE] = L.MOVE_ENTRY  # moving onto the tile (line 1481)
     advance(state)
 
 
@@ -482,7 +484,7 @@ def start_move(state, area):
     state[L.MOVED] = 1
     row = step_down(state, state[L.ACTOR], area)
     f = push_frame(state, L.K_MOVE, row, -1, area)
-    state[f + L.F_MOVE] = 1
+    state[f + L.F_MOVE] = L.MOVE_DOWN
     advance(state)
 
 
@@ -495,7 +497,7 @@ def extra_move(state, dragon, slot):
     row = step_down(state, state[L.ACTOR], area)
     state[L.DEPTH] -= 1
     f = push_frame(state, L.K_MOVE, row, -1, area)
-    state[f + L.F_MOVE] = 1
+    state[f + L.F_MOVE] = L.MOVE_DOWN
     advance(state)
 
 

@@ -9,6 +9,8 @@ import numpy as np
 from aquilon_env import data as D
 from aquilon_env.engine import layout as L
 
+KARDUM = [c.name for c in D.COGNARS].index("Kardum")
+
 
 def army_cards(state, seat):
     """The Dwarf card ids in a Lord's army, in recruitment order."""
@@ -92,7 +94,8 @@ def reference_score(state, seat):
 def check_invariants(state):
     """Assert the conservation laws and bookkeeping of a state (any phase)."""
     n = int(state[L.NUM_PLAYERS])
-    # Talions: five per Lord, one exchange talion each, gold conserved with the Treasury.
+    # Talions: five per Lord, at most one exchange talion each (none once Derdhr or Ordo has
+    # taken Kardum's 3 - Exchange, Q17), gold conserved with the Treasury.
     gold_held = Counter()
     exchange3_held = 0
     for seat in range(n):
@@ -102,7 +105,8 @@ def check_invariants(state):
             k == L.TALION_EXCHANGE3 or (k == L.TALION_BRONZE and v == 0)
             for k, v in zip(kinds, vals, strict=True)
         ]
-        assert sum(exchange) == 1, (seat, vals, kinds)
+        kardum_lord = state[L.COGNAR_OWNER + KARDUM] == seat
+        assert sum(exchange) == 1 or (sum(exchange) == 0 and kardum_lord), (seat, vals, kinds)
         for k, v in zip(kinds, vals, strict=True):
             if k == L.TALION_GOLD:
                 gold_held[int(v)] += 1
@@ -115,7 +119,10 @@ def check_invariants(state):
         assert len(bronze) == len(set(bronze)), "a bronze talion appears twice"
     for value, count in D.TREASURY.items():
         assert state[L.TREASURY + value] + gold_held[value] == count, value
-    assert exchange3_held + state[L.EXCHANGE3_FREE] == 1
+    # The 3 - Exchange is beside the Treasury until Kardum comes, then held or gone for good.
+    kardum_taken = state[L.COGNAR_OWNER + KARDUM] >= 0
+    assert state[L.EXCHANGE3_FREE] == (0 if kardum_taken else 1)
+    assert exchange3_held <= (1 if kardum_taken else 0)
     # Cards: each card is in exactly one place.
     places = []
     for pos_at, len_at, deck in ((L.DECK1_POS, L.DECK1_LEN, L.DECK1),
@@ -135,9 +142,16 @@ def check_invariants(state):
         assert int(state[L.WAND_COUNT + seat]) == len(values)
         flags = state[L.WAND_COVERED + seat * L.MAX_WANDERERS:][: len(values)]
         covered += int(flags.sum())
+        # Cognars in the Wanderers column count as cards of their value (p. 7, Q5).
+        cognar_values = {D.GAAT_POINTS[D.Order.WANDERERS] if c == D.GAAT else D.COGNARS[c].points
+                         for c in range(D.NUM_COGNARS)
+                         if state[L.COGNAR_OWNER + c] == seat
+                         and state[L.COGNAR_COLUMN + c] == D.Order.WANDERERS
+                         and D.COGNARS[c].kind != D.Kind.WHITE}
         for k, flag in enumerate(flags):
             if flag:
-                assert values[k] in values[:k], "a Pariah token on a first value"
+                assert values[k] in values[:k] or values[k] in cognar_values, \
+                    "a Pariah token on a first value"
     assert covered + state[L.PARIAH_FREE] == D.PARIAH_TOKENS
     # Gems: a permutation of the initial set; lines rewarded never exceed lines complete.
     gems = sorted(int(g) for g in state[L.GEMS:L.GEMS + n])

@@ -155,7 +155,7 @@ def test_gem_exchange_after_a_talion_upgrade_in_the_turn():
     its gem even if it upgraded that talion (Order of the Talion) during its turn."""
     state = fresh(2)
     set_gems(state, [5, 4])
-    talion_card = dwarf(4, 3)
+    talion_card = dwarf(4, 4, malt=0)
     set_taverns(state, [talion_card, SHIELDS[0], SHIELDS[1]], SHIELDS[2:5], SHIELDS[5:8])
     bid_all(state, (4, 5, 3), (4, 3, 5))
     assert actor(state) == 0  # tie on 4, gem 5 first

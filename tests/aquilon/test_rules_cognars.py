@@ -22,6 +22,7 @@ from .scenario import (
     dwarf,
     dwarves,
     fresh,
+    give_cognar,
     give_dwarf,
     legal,
     phase,
@@ -37,7 +38,7 @@ from .scenario import (
 SHIELDS = dwarves(S)
 FORGE_CARD = dwarf(F, 2, rune=1)  # 1 rank, 2 Points, rune 1, no Malt
 ONE_RANK_SHIELD = dwarf(S, ranks=1, malt=0)
-TWO_RANK_SHIELD = dwarf(S, ranks=2, era=1)
+TWO_RANK_SHIELD = dwarf(S, ranks=2)
 NON_MERCENARIES = [L.A_RECRUIT + c for c in range(17)]
 # Seat 0 bids 5 on the first tavern and plays first there; seats 1, 2, ... follow in order.
 BIDS = [(5, 4, 3), (4, 3, 2), (3, 2, 4), (2, 4, 3), (0, 2, 3)]
@@ -242,6 +243,20 @@ def test_last_mercenary_cannot_be_recruited():
     assert legal(state) == NON_MERCENARIES
 
 
+def test_last_mercenary_cannot_be_the_third_of_a_run():
+    """Black rank (p. 16), clarification, read literally (Q20): the last Mercenary left cannot be
+    recruited, not even as the third of a run. With three on the holder, Tadgar starts a run,
+    Akab pairs it and completes a further line; Lygdr, the only one left, is refused."""
+    state = lord_takes(FORGE_CARD, (3, 3, 3, 0, 3))
+    take_cognars(state, ["Dawn", "Wal"], seat=1)
+    do(state, recruit_action("Tadgar"))
+    assert legal(state) == [recruit_action("Akab"), recruit_action("Lygdr")]  # the pair: allowed
+    do(state, recruit_action("Akab"))
+    do(state, L.A_PLACE + F)  # 3 3 3 3 3: a third line
+    assert phase(state) == L.RECRUIT
+    assert legal(state) == NON_MERCENARIES
+
+
 def test_run_of_three_mercenaries():
     """Black rank (p. 16): 'If you manage to recruit 3, or even 4 in a row, well played!' The
     second Mercenary completes another line: a third may follow (or any other Cognar)."""
@@ -275,14 +290,15 @@ def svara_scenario(era2_top, n=3):
 def test_svara_looks_at_five_era2_cards_and_keeps_one():
     """Svara (p. 14): look at the first 5 cards of the Era 2 deck, choose one and place it in your
     army; the 4 others are shuffled back into the Era 2 deck."""
-    top = [dwarf(T, 8), dwarf(W, 13), dwarf(F, 6, rune=1), dwarf(S, ranks=3), dwarf(T, 7)]
+    top = [dwarf(T, 4, era=2, malt=0), dwarf(W, 13), dwarf(F, 5, rune=1), dwarf(S, ranks=2),
+           dwarf(T, 3, era=2)]
     state, deck = svara_scenario(top)
     do(state, recruit_action("Svara"))
     assert phase(state) == L.SVARA and actor(state) == 0
     assert legal(state) == [L.A_SVARA + k for k in range(5)]
-    do(state, L.A_SVARA + 3)  # the 3-rank Shield card
+    do(state, L.A_SVARA + 3)  # the 2-rank Shield card
     assert army(state, 0) == [FORGE_CARD, top[3]]
-    assert ranks(state, 0) == [1 + 1 + 3, 1, 1, 1, 1]
+    assert ranks(state, 0) == [1 + 1 + 2, 1, 1, 1, 1]
     pos = int(state[L.DECK2_POS])
     rest = [int(c) for c in state[L.DECK2 + pos:L.DECK2 + state[L.DECK2_LEN]]]
     assert sorted(rest) == sorted(c for c in deck if c != top[3])
@@ -293,7 +309,8 @@ def test_svara_looks_at_five_era2_cards_and_keeps_one():
 def test_svara_talion_card_upgrades_the_tavern_talion():
     """Svara (p. 14), clarification: a Talion card taken with Svara's power upgrades the talion of
     the tavern being resolved (here the 5 bid on the first tavern becomes a 6)."""
-    top = [dwarf(A, 9), dwarf(T, 8), dwarf(W, 13), dwarf(F, 6, rune=1), dwarf(T, 7)]
+    top = [dwarf(A, 9), dwarf(T, 4, era=2, malt=0), dwarf(W, 13), dwarf(F, 5, rune=1),
+           dwarf(T, 3, era=2)]
     state, _ = svara_scenario(top)
     do(state, recruit_action("Svara"))
     do(state, L.A_SVARA + 0)
@@ -324,16 +341,39 @@ def test_svara_in_the_last_turn_of_era2_takes_the_last_card_blind():
 def test_repeated_wanderers_value_gets_a_pariah_token():
     """Order of the Wanderers (p. 7): a card of a value already in the Wanderers column gets a
     Pariah token; it hides the Points only, the rank and the Malt symbol still count."""
-    five, five_malt = dwarf(W, 5, malt=0), dwarf(W, 5, malt=1)
+    six, six_malt = dwarf(W, 6, malt=0), dwarf(W, 6, malt=1)
     state = fresh(3)
-    give_dwarf(state, 0, five)
-    set_taverns(state, [five_malt, *SHIELDS[:2]], SHIELDS[2:5], SHIELDS[5:8])
+    give_dwarf(state, 0, six)
+    set_taverns(state, [six_malt, *SHIELDS[:2]], SHIELDS[2:5], SHIELDS[5:8])
     bid_all(state, *BIDS[:3])
-    pick(state, five_malt)
+    pick(state, six_malt)
     assert [int(c) for c in state[L.WAND_COVERED:L.WAND_COVERED + 2]] == [0, 1]
-    assert state[L.WAND_VISIBLE + 0] == 5
+    assert state[L.WAND_VISIBLE + 0] == 6
     assert ranks(state, 0)[W] == 2 and state[L.MALT + 0] == 1
     assert state[L.PARIAH_FREE] == 11
+
+
+@pytest.mark.parametrize("cognar, column, value", [("Droh", W, 10), ("Oosram", W, 15),
+                                                   ("Ga'at", W, 9)])
+def test_a_cognar_in_the_wanderers_column_counts_for_the_pariah_rule(cognar, column, value):
+    """Order of the Wanderers (p. 7), literally (Q5): "a card of the same value in the Wanderers
+    column" includes Cognars placed there: after Droh (10 Points), a Wanderers 10 gets a token.
+    (Values above 13 match no Dwarf card; Ga'at is worth 9 there.)"""
+    state = fresh(3)
+    give_cognar(state, 0, cognar, column)
+    assert (int(state[L.WAND_VALUES_SEEN + 0]) >> value) & 1
+    if value <= 13:
+        give_dwarf(state, 0, dwarf(W, value))
+        assert int(state[L.WAND_COVERED + 0]) == 1 and state[L.WAND_VISIBLE + 0] == 0
+        assert state[L.PARIAH_FREE] == D.PARIAH_TOKENS - 1
+
+
+def test_a_black_rank_cognar_elsewhere_does_not_count_for_the_pariah_rule():
+    """Only the Wanderers column counts (p. 7): Ga'at in the Temple leaves a Wanderers 9 alone."""
+    state = fresh(3)
+    give_cognar(state, 0, "Ga'at", T)
+    give_dwarf(state, 0, dwarf(W, 9))
+    assert int(state[L.WAND_COVERED + 0]) == 0 and state[L.WAND_VISIBLE + 0] == 9
 
 
 def test_pariah_tokens_are_limited_to_twelve():
@@ -344,9 +384,9 @@ def test_pariah_tokens_are_limited_to_twelve():
     state[L.PARIAH_FREE] = 1
     give_dwarf(state, 0, dwarf(W, 9, nth=0), dwarf(W, 9, nth=1))
     assert state[L.PARIAH_FREE] == 0 and state[L.WAND_VISIBLE + 0] == 9
-    give_dwarf(state, 0, dwarf(W, 10, nth=0), dwarf(W, 10, nth=1))
+    give_dwarf(state, 0, dwarf(W, 8, nth=0), dwarf(W, 8, nth=1))
     assert [int(c) for c in state[L.WAND_COVERED:L.WAND_COVERED + 4]] == [0, 1, 0, 0]
-    assert state[L.WAND_VISIBLE + 0] == 9 + 10 + 10
+    assert state[L.WAND_VISIBLE + 0] == 9 + 8 + 8
 
 
 def test_svara_talion_card_with_the_zero_upgrades_the_purse():

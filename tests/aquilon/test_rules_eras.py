@@ -53,14 +53,13 @@ def test_evaluation_counts_ranks_not_points_nor_cards():
     """Evaluation of the Orders (p. 12): majorities are the number of ranks in each Order, not
     the sum of Points nor the number of cards."""
     state = fresh(3)
-    two_rank = dwarves(S, ranks=2, malt=0)
     one_rank = dwarves(S, ranks=1, malt=0)
-    give_dwarf(state, 0, two_rank[0], two_rank[1])  # Shield: 2 cards, 4 ranks
-    give_dwarf(state, 1, *one_rank[:3])  # Shield: 3 cards, 3 ranks
-    give_dwarf(state, 0, dwarf(T, 8))  # Temple: 8 Points, 1 rank
-    give_dwarf(state, 1, dwarf(T, 2, occult=1), dwarf(T, 2, malt=1))  # 4 Points, 2 ranks
-    give_dwarf(state, 2, dwarf(F, 6, ranks=2))  # Forge: 1 card, 2 ranks
-    give_dwarf(state, 0, dwarf(F, 5, rune=3))  # Forge: 5 Points, 1 rank
+    give_dwarf(state, 0, dwarf(S, ranks=2), one_rank[0])  # Shield: 2 cards, 3 ranks
+    give_dwarf(state, 1, *one_rank[1:3])  # Shield: 2 cards, 2 ranks
+    give_dwarf(state, 0, dwarf(T, 4, era=2, malt=0), dwarf(T, 3, malt=0, occult=0))  # 7 Points
+    give_dwarf(state, 1, dwarf(T, 2, ranks=3), dwarf(T, 2, malt=1))  # 2 cards, 4 ranks, 4 Points
+    give_dwarf(state, 2, dwarf(F, 5, ranks=2))  # Forge: 1 card, 2 ranks
+    give_dwarf(state, 0, dwarf(F, 4, rune=3, malt=0))  # Forge: 4 Points, 1 rank
     end_of_era_1(state)
     assert elite_owner(state, "Tiss") == 0
     assert elite_owner(state, "Aral") == 1
@@ -74,11 +73,11 @@ def test_evaluation_ties_go_to_nobody_whatever_the_gems():
     gems do not break ties. Liquor Certification: the most Malt symbols, a tie gives nobody."""
     state = fresh(3)
     set_gems(state, [5, 3, 4])
-    give_dwarf(state, 0, dwarf(W, 3, malt=1), dwarf(W, 10, malt=0))
-    give_dwarf(state, 1, dwarf(W, 2, malt=1), dwarf(W, 12))
-    give_dwarf(state, 2, dwarf(W, 4, five_lords=False))
-    give_dwarf(state, 0, dwarf(A, 3, nth=0))
-    give_dwarf(state, 1, dwarf(A, 3, nth=1))
+    give_dwarf(state, 0, dwarf(W, 3, malt=1), dwarf(W, 9, malt=0))
+    give_dwarf(state, 1, dwarf(W, 4, malt=1), dwarf(W, 12))
+    give_dwarf(state, 2, dwarf(W, 5, five_lords=False))
+    give_dwarf(state, 0, dwarf(A, 5, malt=0, five_lords=False))
+    give_dwarf(state, 1, dwarf(A, 6, malt=0, era=1))
     end_of_era_1(state)
     assert [elite_owner(state, e.name) for e in D.ELITES] == [-1] * 5
     assert state[L.LIQUOR_OWNER] == -1
@@ -91,7 +90,7 @@ def test_elite_cognars_and_their_effects():
     an immediate exchange of the 2 lowest talions but the 0, the lowest discarded: 2 + 3 = 5),
     all to the Command zone."""
     state = fresh(2)
-    give_dwarf(state, 0, SHIELDS[0], dwarf(T, 5, era=1), dwarf(W, 6, five_lords=False))
+    give_dwarf(state, 0, dwarf(S, ranks=1, malt=0), dwarf(T, 3, era=1, malt=0), dwarf(W, 6, malt=0))
     give_dwarf(state, 0, dwarf(F, 3, rune=2), dwarf(A, 4, malt=0, five_lords=False))
     before = score(state, 0)
     end_of_era_1(state)
@@ -103,9 +102,9 @@ def test_elite_cognars_and_their_effects():
     assert talions(state, 0) == [0, 3, 4, 5, 5]
     assert talion_kinds(state, 0)[3:] == [0, GOLD]
     assert treasury(state, 5) == 1
-    # Tiss: 2 x 1 Shield rank; Aral: Temple 5 x 2 instead of 5 x 1; Redwin: 2 runes, 4 - 1;
+    # Tiss: 2 x 1 Shield rank; Aral: Temple 3 x 2 instead of 3 x 1; Redwin: 2 runes, 4 - 1;
     # Brum: 13; Ordo: talions 17 instead of 14.
-    assert score(state, 0) == before + 2 + 5 + 3 + 13 + 3
+    assert score(state, 0) == before + 2 + 3 + 3 + 13 + 3
 
 
 def test_liquor_certification_counts_the_command_zone():
@@ -145,13 +144,13 @@ def test_end_of_game_token_removals_seat_by_seat():
     and Droh 1, from the owner's Wanderers cards; each removal is the owner's choice, Lord after
     Lord. The uncovered Points count again."""
     state = last_turn_of_the_game()
-    threes, nines, tens = dwarves(W, 3), dwarves(W, 9), dwarves(W, 10)
-    give_dwarf(state, 0, nines[0], nines[1], tens[0], tens[1], threes[0], threes[1])
-    give_dwarf(state, 1, dwarf(W, 5, nth=0), dwarf(W, 5, nth=1))
+    fours, nines, eights = dwarves(W, 4), dwarves(W, 9), dwarves(W, 8)
+    give_dwarf(state, 0, nines[0], nines[1], eights[0], eights[1], fours[0], fours[1])
+    give_dwarf(state, 1, dwarf(W, 6, nth=0), dwarf(W, 6, nth=1))
     give_elite(state, 0, "Brum")
     give_cognar(state, 0, "Oosram")
     give_cognar(state, 1, "Droh")
-    assert state[L.WAND_VISIBLE + 0] == 9 + 10 + 3 and state[L.WAND_VISIBLE + 1] == 5
+    assert state[L.WAND_VISIBLE + 0] == 9 + 8 + 4 and state[L.WAND_VISIBLE + 1] == 6
     bid_all(state, (5, 4, 3), (4, 3, 2))
     play_first_legal(state, until=lambda s: s[L.PHASE] == L.TOKENS)
     assert actor(state) == 0
@@ -162,7 +161,7 @@ def test_end_of_game_token_removals_seat_by_seat():
     assert actor(state) == 1 and legal(state) == [L.A_TOKEN + 1]
     do(state, L.A_TOKEN + 1)
     assert phase(state) == L.OVER and actor(state) == -1
-    assert state[L.WAND_VISIBLE + 0] == 2 * (9 + 10 + 3) and state[L.WAND_VISIBLE + 1] == 10
+    assert state[L.WAND_VISIBLE + 0] == 2 * (9 + 8 + 4) and state[L.WAND_VISIBLE + 1] == 12
     assert state[L.WAND_COVERED_COUNT + 0] == 0 and state[L.PARIAH_FREE] == 12
 
 

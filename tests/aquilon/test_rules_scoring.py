@@ -73,21 +73,21 @@ def test_temple_occult_of_ararun_and_aral():
     """Ararun (p. 14): 2 ranks, 2 Points, 1 Occult symbol; Aral (p. 12) adds 1 Occult symbol
     from the Command zone."""
     state = fresh(2)
-    give_dwarf(state, 0, dwarf(T, 7))
+    give_dwarf(state, 0, dwarf(T, 4, era=2, malt=0))
     give_cognar(state, 0, "Ararun")
     give_elite(state, 0, "Aral")
-    assert score(state, 0) == BASE + (7 + 2) * 3
+    assert score(state, 0) == BASE + (4 + 2) * 3
 
 
 def test_wanderers_visible_points_and_cognars():
     """Order of the Wanderers (p. 7): the sum of the visible Points (a Pariah token hides a
     repeated value), plus Oosram's 15 and Droh's 10 (p. 15)."""
     state = fresh(2)
-    give_dwarf(state, 0, dwarf(W, 5, malt=0), dwarf(W, 5, malt=1), dwarf(W, 7))
+    give_dwarf(state, 0, dwarf(W, 6, malt=0), dwarf(W, 6, malt=1), dwarf(W, 7))
     give_cognar(state, 0, "Oosram")
     give_cognar(state, 0, "Droh")
     assert col(state, L.COL_RANKS, 0, W) == 3 + 1 + 2
-    assert score(state, 0) == BASE + (5 + 7) + 15 + 10 + 1  # the covered card's Malt counts
+    assert score(state, 0) == BASE + (6 + 7) + 15 + 10 + 1  # the covered card's Malt counts
 
 
 def test_forge_points_plus_different_runes_squared():
@@ -126,11 +126,11 @@ def test_gaat_points_count_in_their_column(column, points):
 def test_black_rank_points_are_never_multiplied():
     """Black rank (p. 16) and Temple warning (p. 7): each Mercenary's Points, wherever placed."""
     state = fresh(2)
-    give_dwarf(state, 0, dwarf(T, 5, era=1))
+    give_dwarf(state, 0, dwarf(T, 3, era=1, malt=0))
     give_cognar(state, 0, "Sriza")
     for name, column in (("Tadgar", T), ("Akab", W), ("Lygdr", F), ("Dawn", A), ("Wal", T)):
         give_cognar(state, 0, name, column=column)
-    assert score(state, 0) == BASE + 5 * 3 + 24 + 23 + 21 + 20 + 22 + shield_track(0)
+    assert score(state, 0) == BASE + 3 * 3 + 24 + 23 + 21 + 20 + 22 + shield_track(0)
 
 
 def test_command_zone_white_cognars():
@@ -208,7 +208,7 @@ def test_score_sheet_example_293():
     """
     state = fresh(2)
     seat = 0
-    give_dwarf(state, seat, *dwarves(S, ranks=1, malt=1, era=1, five_lords=False))
+    give_dwarf(state, seat, *dwarves(S, ranks=1, malt=1, era=1, five_lords=False)[:3])
     give_cognar(state, seat, "Ga'at", column=S)
     give_cognar(state, seat, "Oberon")
     give_elite(state, seat, "Tiss")

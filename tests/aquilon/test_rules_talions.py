@@ -30,7 +30,7 @@ from .scenario import (
 )
 
 SHIELDS = dwarves(S)
-TALION_CARD = dwarf(A, 3)
+TALION_CARD = dwarf(A, 4, malt=0)
 FORGE_CARD = dwarf(3, 2, rune=1)
 
 
@@ -44,7 +44,7 @@ def test_talion_card_upgrades_the_bid_talion():
     assert talions(state, 0) == [6, 3, 4, 0, 2]
     assert talion_kinds(state, 0) == [GOLD, BRONZE, BRONZE, BRONZE, BRONZE]
     assert (treasury(state, 5), treasury(state, 6)) == (2, 1)
-    assert state[L.COL_POINTS + 0 * 5 + A] == 3
+    assert state[L.COL_POINTS + 0 * 5 + A] == 4
 
 
 def test_talion_card_with_the_zero_upgrades_a_purse_talion_then_exchanges():
@@ -194,14 +194,16 @@ def test_ordo_exchange_two_lowest_excluding_the_zero():
     assert (treasury(state, 6), treasury(state, 13)) == (2, 1)
 
 
-def test_ordo_exchange_skips_the_exchange_talion():
-    """Ordo (p. 12) with Kardum's talion 3 - Exchange in place of the 0: it is skipped like the 0
-    (the engine's reading: it stands for the 0, see Kardum p. 14)."""
+def test_ordo_exchange_includes_the_exchange_talion():
+    """Ordo (p. 12): "your 2 talions of lowest value (excluding the 0)", read literally (Q17):
+    Kardum's 3 - Exchange is not the 0 and takes part. 3X 4 5 6 7: 3 + 4 = 7 replaces the
+    3 - Exchange (the lowest), which leaves the game."""
     state = fresh(2)
-    set_talions(state, 0, [(3, X3), 2, 3, 4, 5], sort=False)
+    set_talions(state, 0, [(3, X3), 4, 5, 6, 7], sort=False)
     ordo_exchange(state, 0)
-    assert talions(state, 0) == [3, 5, 3, 4, 5]
-    assert talion_kinds(state, 0)[:2] == [X3, GOLD]
+    assert talions(state, 0) == [7, 4, 5, 6, 7]
+    assert X3 not in talion_kinds(state, 0)
+    assert state[L.EXCHANGE3_FREE] == 0
 
 
 def test_kardum_replaces_the_zero_with_the_exchange_talion():
@@ -264,13 +266,34 @@ def test_talion_card_with_the_exchange_talion_upgrades_the_purse():
     assert sorted(talions(state, 0)[3:]) == [5, 10]
 
 
-def test_derdhr_cannot_choose_the_exchange_talion():
-    """Derdhr (p. 14): any talion except the 0 (nor the 3 - Exchange standing for it)."""
+def test_derdhr_may_choose_the_exchange_talion():
+    """Derdhr (p. 14): "a face-up or face-down talion ... (except the 0)", read literally (Q17):
+    Kardum's 3 - Exchange may be upgraded. It becomes a gold 8 and leaves the game, so the tavern
+    it was bid on later reveals an 8 and no exchange follows there."""
     state = fresh(2)
     set_talions(state, 0, [(3, X3), 2, 3, 4, 5])
     set_ranks(state, 0, (1, 1, 1, 0, 1))
     set_taverns(state, [FORGE_CARD, SHIELDS[0], SHIELDS[1]], SHIELDS[3:6], SHIELDS[6:9])
     bid_all(state, (5, (3, X3), 2), (4, 2, 3))
+    pick(state, FORGE_CARD)
+    do(state, L.A_RECRUIT + COGNAR["Derdhr"])
+    assert legal(state) == [L.A_DERDHR + p for p in range(5)]
+    do(state, L.A_DERDHR + 1)
+    assert talions(state, 0)[1] == 8 and talion_kinds(state, 0)[1] == GOLD
+    assert X3 not in talion_kinds(state, 0) and state[L.EXCHANGE3_FREE] == 0
+    pick(state, SHIELDS[0])  # seat 1 ends the first tavern
+    assert state[L.TAVERN] == 1 and int(state[L.REVEAL + 0]) == 8
+    purse = sorted(talions(state, 0)[3:])
+    pick(state, SHIELDS[3])
+    assert sorted(talions(state, 0)[3:]) == purse  # no exchange after the 8
+
+
+def test_derdhr_never_chooses_the_zero():
+    """Derdhr (p. 14): "(except the 0)"."""
+    state = fresh(2)
+    set_ranks(state, 0, (1, 1, 1, 0, 1))
+    set_taverns(state, [FORGE_CARD, SHIELDS[0], SHIELDS[1]], SHIELDS[3:6], SHIELDS[6:9])
+    bid_all(state, (5, 0, 2), (4, 2, 3))
     pick(state, FORGE_CARD)
     do(state, L.A_RECRUIT + COGNAR["Derdhr"])
     assert legal(state) == [L.A_DERDHR + p for p in (0, 2, 3, 4)]

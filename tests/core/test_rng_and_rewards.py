@@ -64,8 +64,27 @@ def test_rank_rewards_share_tied_places(keys, expected):
 
 def test_margin_rewards_against_the_others_mean():
     out = np.zeros(3)
-    margin_rewards(np.array([10.0, 4.0, 1.0]), 3, out)
+    margin_rewards(np.array([10.0, 4.0, 1.0]), np.array([10, 4, 1], np.int64), 3, out)
     np.testing.assert_allclose(out, [7.5, -1.5, -6.0])
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4, 5])
+def test_margin_rewards_follow_the_placement_keys(num_players):
+    """Seats tied on score are ordered by their keys (the tie-breaks); the margin order is the
+    key order over many random tables, ties on keys stay equal, and the sum stays zero."""
+    rng = np.random.default_rng(num_players)
+    out = np.zeros(num_players)
+    for _ in range(2000):
+        scores = rng.integers(0, 4, num_players)
+        keys = scores * 8 + rng.integers(0, 3, num_players)
+        margin_rewards(scores.astype(np.float64), keys.astype(np.int64), num_players, out)
+        for i in range(num_players):
+            for j in range(num_players):
+                assert (out[i] > out[j]) == (keys[i] > keys[j])
+                assert (out[i] == out[j]) == (keys[i] == keys[j])
+        assert abs(out.sum()) < 1e-9
+    margin_rewards(np.array([5.0, 5.0]), np.array([11, 10], np.int64), 2, out[:2])
+    np.testing.assert_allclose(out[:2], [0.25, -0.25])
 
 
 def test_cache_refresh_deletes_stale_numba_files(tmp_path, monkeypatch):

@@ -28,7 +28,8 @@ def test_pettingzoo_seed(num_players):
 
 @needs_registry
 def test_registered_in_pettingzoo():
-    env = pettingzoo.make("aec", "tabletop/dragon-v0", num_players=5)
+    env = pettingzoo.make("aec", "tabletop/dragon-v1", num_players=5)
+    assert env.unwrapped.metadata["name"] == "dragon_v1"  # docs/rules/dragon.md, Versions
     env.reset(seed=1)
     assert env.unwrapped.num_players == 5
     assert env.agents == [f"player_{i}" for i in range(5)]

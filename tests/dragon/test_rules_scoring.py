@@ -5,7 +5,7 @@ import pytest
 
 from dragon_env import engine as E
 from dragon_env.engine import layout as L
-from tabletop_core.rewards import rank_rewards
+from tabletop_core.rewards import MARGIN, RANK, final_rewards, rank_rewards
 
 from .scenario import (
     ARENA,
@@ -72,6 +72,12 @@ def test_tie_breaks(holdings, order):  # D56
     scores, keys = scored(state)
     assert scores == [1, 1, 0]
     assert sorted(range(3), key=lambda s: -keys[s]) == order
+    # Both reward modes place the seats as the tie-breaks do (issue 14).
+    for mode in (RANK, MARGIN):
+        rewards = np.zeros(3)
+        final_rewards(np.array(scores, np.float64), np.array(keys, np.int64), 3, mode, rewards)
+        assert sorted(range(3), key=lambda s: -rewards[s]) == order
+        assert abs(rewards.sum()) < 1e-12
 
 
 def test_full_tie_shares_the_win():  # D56 "or everyone", M11

@@ -16,7 +16,7 @@ from simurgh_env.engine import layout as L
 from simurgh_env.engine.dragons import dstack_push, receive_dragon
 from simurgh_env.engine.monument import place_objective
 from simurgh_env.engine.scoring import final_score
-from simurgh_env.engine.scouts import take_from_slot
+from simurgh_env.engine.scouts import settle_slots, take_from_slot
 from simurgh_env.engine.tiles import leave_hand, place_public, stack_push_top, to_hand
 from simurgh_env.engine.vassals import occ_at, put_vassal
 
@@ -171,7 +171,8 @@ def _take_out(state: np.ndarray, tile: int) -> None:
     elif loc == L.LOC_WILDS:
         state[L.AREA_TILE + int(state[L.TIDX + tile])] = L.AREA_EMPTY
     elif loc == L.LOC_SLOT:
-        take_from_slot(state, 0, int(state[L.TIDX + tile]))  # the others slide, slot 4 refills
+        take_from_slot(state, 0, int(state[L.TIDX + tile]))
+        settle_slots(state)  # the others slide, slot 4 refills (as after a turn)
         leave_hand(state, tile)
 
 

@@ -361,13 +361,17 @@ def test_gain_bonus_abilities():  # S57
         (3, 0, T.WISDOM, 2), (3, 2, T.WEAPON, 1), (11, 0, T.VEGETABLE_OR_MEAT, 1)]
 
 
-def test_exploration_and_scout_abilities():  # S58, S59, S61
+def test_exploration_and_scout_abilities():  # S58, S59, S59a, S61
     by_kind = Counter(a.kind for dt in d.DRAGON_TYPES for a in dt.abilities)
     assert by_kind[K.EXPLORE_EXTRA_MOVE] == 2
-    assert by_kind[K.EXPLORE_MOVE_BONUS] == 2
+    assert by_kind[K.EXPLORE_MOVE_BONUS] == 1  # #53-54: moving down (lines 1472-1473)
+    assert by_kind[K.EXPLORE_ENTRY_BONUS] == 1  # #55-56: moving onto the tile (line 1481)
     assert by_kind[K.SCOUT_FACE_UP] == 2
     assert by_kind[K.SCOUT_FACE_DOWN] == 1
-    assert by_kind[K.IMMEDIATE] == 21
+    assert by_kind[K.IMMEDIATE] == 19
+    spend = [(dt.index, slot, a.trigger) for dt in d.DRAGON_TYPES
+             for slot, a in enumerate(dt.abilities) if a.kind == K.SPEND_BONUS]
+    assert spend == [(9, 0, d.Trigger.SPEARMAN_SPENT), (9, 1, d.Trigger.DRAGONRIDER_SPENT)]
     assert d.DRAGON_TYPES[2].abilities[1].effect.gain == (B(meat=2),)
     assert d.DRAGON_TYPES[3].abilities[1].effect.gain == (B(power=2),)
     assert d.DRAGON_TYPES[6].abilities[2].effect.cost == (B(weapon=1),)
@@ -379,9 +383,10 @@ def test_specific_dragons():
     assert [a.effect for a in d.DRAGON_TYPES[8].abilities] == [
         d.trade(B(vegetable=1), B(meat=2)), d.trade(B(vegetable=1), B(wood=2)),
         d.trade(B(vegetable=1), B(stone=2))]
+    # Lines 1502, 1504: the first two are triggers on spending a vassal (S59a).
     assert [a.effect for a in d.DRAGON_TYPES[9].abilities] == [
-        d.trade(B(spearmen=1), B(mixes=(d.Mix(2, WS),))),
-        d.trade(B(dragonriders=1), B(stone=2)),
+        d.gain(B(mixes=(d.Mix(2, WS),))),
+        d.gain(B(stone=2)),
         d.trade(B(dragonriders=1), B(weapon=3, meat=2))]
     assert d.DRAGON_TYPES[4].abilities[2].effect == d.trade(B(markers=1), B(power=4))
     assert d.DRAGON_TYPES[0].abilities[0].effect == d.gain(B(vegetable=2))

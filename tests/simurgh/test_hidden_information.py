@@ -196,10 +196,13 @@ def test_determinize_resamples_another_seats_hidden_dragon_pick():
     assert len(picks) > 3
 
 
-def test_knowledge_of_a_discard_lasts_until_it_leaves_the_stack():
-    """C26: the seat that discards a hidden tile on top knows it there (and sees it); when
-    another seat draws it face down, only the drawer knows it."""
-    state = quiet(2)
+def test_a_seat_remembers_its_discard_drawn_by_another_seat():
+    """C26, perfect recall: seat 0 discards a hidden tile (#1) on top and knows it there; seat 1
+    draws the top tile face down; seat 0 saw it go into seat 1's hand and still knows seat 1
+    holds #1. Seat 2 never knew the tile. Twins: whatever determinize resamples for seat 0,
+    #1 stays in seat 1's hand and seat 0's observation is unchanged; for seat 2, #1 is
+    resampled within its family and seat 2's observation is unchanged too."""
+    state = quiet(3)
     for number in (1, 2, 3, 4, 5, 6):
         give_tile(state, 0, number)
     do(state, city("Armory"), L.A_END_TURN, L.A_DISCARD_TOP + 0)
@@ -208,8 +211,23 @@ def test_knowledge_of_a_discard_lasts_until_it_leaves_the_stack():
     assert observe(state, 0)[at] == 1.0 and observe(state, 1)[at] == 0.0
     set_resources(state, 1, weapon=1)
     do(state, city("Scouts' Quarters"), L.A_OPTION, L.A_SCOUT + 4)
-    assert hand(state, 1) == [1] and state[L.TKNOWN + 0] == 1 << 1
-    assert observe(state, 0)[tile_feature(0, 1)] == 0.0  # seat 0 lost track of it
+    assert hand(state, 1) == [1] and state[L.TKNOWN + 0] == (1 << 0) | (1 << 1)
+    in_other_hand = tile_feature(0, 1)
+    assert observe(state, 0)[in_other_hand] == 0.25  # seat 0 knows: the next seat holds #1
+    assert observe(state, 2)[in_other_hand] == 0.0  # seat 2 does not
+    moved_for_seat_2 = 0
+    for seed in range(12):
+        twin = state.copy()
+        E.determinize(twin, 0, seed)
+        assert hand(twin, 1) == [1]
+        np.testing.assert_array_equal(observe(state, 0), observe(twin, 0))
+        twin = state.copy()
+        E.determinize(twin, 2, seed)
+        np.testing.assert_array_equal(observe(state, 2), observe(twin, 2))
+        (held,) = hand(twin, 1)
+        assert FAMILY[held - 1] == FAMILY[0]
+        moved_for_seat_2 += held != 1
+    assert moved_for_seat_2 > 0
 
 
 def tile_feature(tile, channel):

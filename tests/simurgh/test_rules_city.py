@@ -1,5 +1,9 @@
 """Rule scenarios: the twelve City spaces (S21-S23, S46-S50, C3, C4, C29, C36, C39)."""
 
+import numpy as np
+import pytest
+
+from simurgh_env import engine as E
 from simurgh_env.engine import layout as L
 from simurgh_env.engine.vassals import retrieve_vassal
 
@@ -8,6 +12,7 @@ from .scenario import (
     RIDER,
     SPEARMAN,
     R,
+    ability,
     city,
     do,
     dragon_on_top,
@@ -179,8 +184,9 @@ def test_breeding_grounds_with_a_short_stack():
 
 
 def test_scouts_quarters_slot_costs_and_power():
-    """S47, C3: wood or stone, then a face-up tile paying the slot's cost for its PP; the
-    higher tiles slide down and slot 4 is refilled face up."""
+    """S47, C3: wood or stone, then a face-up tile paying the slot's cost for its PP. The slot
+    stays empty for the rest of the turn; after the turn the higher tiles slide down and slot 4
+    is refilled face up (example 3, lines 686-689)."""
     state = quiet(2)
     set_resources(state, 0, wisdom=3, weapon=2)
     before = slots(state)
@@ -193,8 +199,51 @@ def test_scouts_quarters_slot_costs_and_power():
     assert pp(state, 0) == 2 and resources(state, 0)[R.WISDOM:] == [2, 1]
     assert hand(state, 0) == [before[2]]
     assert state[L.TKNOWN + before[2] - 1] == L.ALL_SEATS  # taken face up
-    assert slots(state) == [before[0], before[1], before[3], top]
+    assert slots(state) == [before[0], before[1], 0, before[3]]
     assert phase(state) == "free"
+    end_turn(state)
+    assert slots(state) == [before[0], before[1], before[3], top]
+
+
+def test_a_scouts_ability_cannot_take_the_tile_that_refills_the_slot():
+    """Example 3: the refill comes after the turn, so a Scouts ability used later in the same
+    turn chooses among the tiles left face up, never the next tile of the stack."""
+    state = quiet(2)
+    give_dragon(state, 0, 61)  # third ability: 1 weapon -> any face-up tile, free
+    set_resources(state, 0, weapon=1)
+    before = slots(state)
+    top, second = stack(state)[:2]
+    do(state, city("Scouts' Quarters"), option(0), L.A_SCOUT + 0)  # slot 1, free
+    do(state, ability(61, 3))
+    assert set(legal(state)) == {L.A_SCOUT + k for k in (1, 2, 3)}
+    do(state, L.A_SCOUT + 3)
+    assert sorted(hand(state, 0)) == sorted([before[0], before[3]]) and top not in hand(state, 0)
+    end_turn(state)
+    assert slots(state) == [before[1], before[2], top, second]
+
+
+@pytest.mark.parametrize("num_players, mode", [(2, 0), (4, 1)])
+def test_slots_slide_and_refill_at_the_end_of_every_turn(num_players, mode):
+    """Over random games: whenever a turn has ended, the face-up tiles fill the lowest slots and
+    none is empty while the stack holds tiles."""
+    rng = np.random.default_rng(num_players)
+    config = np.array([num_players, mode, 0], np.int32)
+    checked = 0
+    for game in range(3):
+        state = np.zeros(E.STATE_SIZE, np.int32)
+        E.init(state, config, game)
+        turn = int(state[L.TURN])
+        for _ in range(1500):
+            if E.current_player(state) < 0:
+                break
+            E.play(state, int(rng.choice(legal(state))))
+            if int(state[L.TURN]) != turn and state[L.PHASE] == L.FREE:
+                turn = int(state[L.TURN])
+                filled = [int(t) >= 0 for t in state[L.SLOTS:L.SLOTS + 4]]
+                assert filled == sorted(filled, reverse=True)
+                assert all(filled) or state[L.STACK_N] == 0
+                checked += 1
+    assert checked > 20
 
 
 def test_scouts_quarters_face_down_draw_and_empty_stack():

@@ -82,16 +82,20 @@ def test_immediate_abilities_with_choices_mixes_and_costs():
 
 def test_abilities_that_spend_and_recruit_vassals():
     """S26 for abilities: unplaced first, else one on the board; never the last vassal; a
-    recruit needs a figure in the supply (C29)."""
+    recruit needs a figure in the supply (C29). #67's first two abilities are triggers, never
+    free actions (lines 1502, 1504)."""
     state = quiet(2)
-    give_dragon(state, 0, 67)  # spend S -> 2 wood/stone | spend DR -> 2 stone | DR -> ...
-    set_vassals(state, 0, 1, 0)
+    give_dragon(state, 0, 67)  # on spending S: 2 wood/stone | on spending DR: 2 stone | DR -> ...
+    set_vassals(state, 0, 0, 1)
     options = legal(state)
-    assert ability(67, 1) not in options  # the last vassal
+    assert ability(67, 3) not in options  # the last vassal
+    assert ability(67, 1) not in options and ability(67, 2) not in options
     set_vassals(state, 0, 1, 1)
-    do(state, ability(67, 2))  # spend the unplaced dragonrider
-    assert resources(state, 0)[R.STONE] == 2 and vassals(state, 0, RIDER) == (0, 0)
-    assert ability(67, 1) not in legal(state)
+    do(state, ability(67, 3))  # spend the unplaced dragonrider: 3 weapons + 2 meat
+    assert phase(state) == "bonus" and set(legal(state)) == {ability(67, 2), L.A_PASS}
+    do(state, L.A_PASS)
+    assert resources(state, 0)[R.WEAPON] == 3 and resources(state, 0)[R.MEAT] == 2
+    assert vassals(state, 0, RIDER) == (0, 0)
     give_dragon(state, 0, 57)  # 2 meat + 2 wood -> a dragonrider
     set_resources(state, 0, meat=2, wood=2)
     do(state, ability(57, 2))
@@ -104,20 +108,56 @@ def test_abilities_that_spend_and_recruit_vassals():
 
 def test_spending_a_placed_vassal_by_ability():
     """S26: with no unplaced vassal of the kind, one standing on the board is spent (the player
-    chooses); an emptied tile goes to the Chronicle."""
+    chooses); an emptied tile goes to the Chronicle. (#53's one-shot: spearman + 1 PP -> DR.)"""
     state = quiet(2)
     lay_tile(state, 1, 1)
     lay_tile(state, 2, 2)
     set_vassals(state, 0, 2, 1)
     stand(state, 0, space(1, 0), SPEARMAN)
     stand(state, 0, space(2, 0), SPEARMAN)
-    give_dragon(state, 0, 67)
-    do(state, ability(67, 1))
+    give_dragon(state, 0, 53)
+    state[L.PP] = 1
+    do(state, ability(53, 3))
     assert phase(state) == "spend"
     assert set(legal(state)) == {L.A_SPEND + space(1, 0), L.A_SPEND + space(2, 0)}
-    do(state, L.A_SPEND + space(2, 0), L.A_MIX + 1)
+    do(state, L.A_SPEND + space(2, 0))
     assert vassals(state, 0, SPEARMAN) == (1, 0)
     assert state[L.AREA_TILE + 1] == L.AREA_EMPTY and state[L.CHRONICLE_N] == 1
+
+
+def test_spend_bonuses_trigger_whenever_a_vassal_is_spent():
+    """#67-68 (lines 1502, 1504): "Oddając włócznika, otrzymujesz łącznie 2 drewna i/lub
+    kamienie" and "Oddając jeźdźca smoków, otrzymujesz 2 kamienie" are triggers (the participle
+    form of the bonuses, lines 1473, 1481; exchanges read "Wymieniasz", line 1505): spending a
+    spearman for a space's cost offers the first, spending a dragonrider the second, one marker
+    each."""
+    state = quiet(2)
+    lay_tile(state, 1, 19)  # multi: spend 1 spearman -> 6 wisdom
+    give_dragon(state, 0, 67)
+    set_vassals(state, 0, 2, 1)
+    do(state, place(space(1, 0)))
+    assert resources(state, 0)[R.WISDOM] == 6 and vassals(state, 0, SPEARMAN) == (1, 0)
+    assert phase(state) == "bonus" and set(legal(state)) == {ability(67, 1), L.A_PASS}
+    do(state, ability(67, 1))
+    assert phase(state) == "mix"  # 2 wood/stone in any mix
+    do(state, L.A_MIX + 1)
+    assert resources(state, 0)[R.WOOD] + resources(state, 0)[R.STONE] == 2
+    assert phase(state) == "free" and slots_of(state, 67) == [0, 1, 1]
+
+
+def test_spend_bonus_on_a_dragonrider_and_none_without_a_spend():
+    state = quiet(2)
+    lay_tile(state, 1, 21)  # multi DR: spend 1 dragonrider -> 6 meat
+    give_dragon(state, 0, 67)
+    set_vassals(state, 0, 1, 2)
+    do(state, place(space(1, 0), RIDER))
+    assert set(legal(state)) == {ability(67, 2), L.A_PASS}
+    do(state, ability(67, 2))
+    assert resources(state, 0)[R.MEAT] == 6 and resources(state, 0)[R.STONE] == 2
+    end_turn(state)
+    pass_turn(state)
+    do(state, city("Armory"))  # no vassal spent: no spend bonus
+    assert phase(state) == "free"
 
 
 def test_one_shot_recruit():
@@ -212,8 +252,7 @@ def test_scouts_abilities_take_tiles_without_slot_costs():
     assert set(legal(state)) == {L.A_SCOUT + k for k in range(4)}
     do(state, L.A_SCOUT + 3)
     assert hand(state, 0) == [before[3]] and pp(state, 0) == 0
-    assert slots(state) == before[:3] + [top]
-    top = stack(state)[0]
+    assert slots(state) == before[:3] + [0]  # refilled after the turn (example 3)
     do(state, ability(71, 2))
     assert sorted(hand(state, 0)) == sorted([before[3], top])
     assert state[L.TKNOWN + top - 1] == 1

@@ -217,11 +217,18 @@ def test_extra_move_and_move_bonus_abilities():
     assert slots_of(state, 53) == [0, 0, 1]
 
 
-def test_the_move_bonus_does_not_apply_to_entering():
-    """C30: entering level 1 is not a move down."""
+def test_the_entry_bonus_of_55_applies_to_entering_and_53s_does_not():
+    """Line 1481 (#55-56): "moving a dragonrider onto an exploration tile, you get 2 PP", with
+    no "moving down": entering level 1 pays it (version 1). #53-54's meat bonus says "moving
+    down" (lines 1472-1473) and is not offered on entering (C30)."""
     state = quiet(2)
     lay_tile(state, 1, 44)
     give_dragon(state, 0, 55)
+    give_dragon(state, 0, 53)
     set_resources(state, 0, weapon=1)
     do(state, place(space(1, 0), RIDER))
-    assert phase(state) == "free" and resources(state, 0)[R.VEGETABLE] == 2 and pp(state, 0) == 0
+    assert phase(state) == "bonus"
+    assert set(legal(state)) == {ability(55, 2), L.A_PASS}
+    do(state, ability(55, 2))
+    assert phase(state) == "free" and resources(state, 0)[R.VEGETABLE] == 2 and pp(state, 0) == 2
+    assert slots_of(state, 55) == [1, 0, 1] and slots_of(state, 53) == [1, 1, 1]

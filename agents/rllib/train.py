@@ -1,0 +1,219 @@
+"""Self-play PPO with RLlib (new API stack) on `TabletopMultiAgentEnv`.
+
+`train_rllib(config)` joins or starts Ray, trains the module "learner" (`MaskedPPOTorchRLModule`)
+against an opponent pool (bot modules and snapshots of the learner, `agents.rllib.league`) on
+`num_env_runners` env runners with `envs_per_runner` games each, saves checkpoints, evaluates
+the learner against `random` and `heuristic` through the tournament code every `eval_every`
+iterations, and draws the learning curve, like the SB3 path (`agents.train`); metrics.jsonl
+logs each iteration's sampling counts per module (learner, each bot, each snapshot).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from agents.bots import make_bot
+from agents.evaluation import evaluate_bot, write_curve
+from agents.games import load_game
+from agents.opponent_pool import OpponentPool
+from agents.rllib.league import (
+    LEARNER,
+    LeagueCallback,
+    LeagueMapping,
+    bot_module_id,
+    snapshot_id,
+)
+
+# The one bot that needs only the mask; the others play from a state sampled from their view.
+_RANDOM = "random"
+
+
+@dataclass
+class RLlibTrainConfig:
+    """Everything that defines an RLlib training run (written to config.json)."""
+
+    game: str = "aquilon"
+    num_players: int = 2
+    steps: int = 200_000  # learner decisions
+    seed: int = 0
+    num_env_runners: int = 1
+    envs_per_runner: int = 8
+    train_batch_size: int = 4000  # env steps per iteration (all seats' decisions)
+    minibatch_size: int = 512
+    num_epochs: int = 4
+    learning_rate: float = 3e-4
+    ent_coef: float = 0.01
+    hidden: tuple[int, ...] = (256, 256)
+    bots: tuple[str, ...] = ("random", "heuristic")
+    snapshot_share: float = 0.5
+    snapshot_every: int = 5  # iterations
+    max_snapshots: int = 10
+    eval_every: int = 10  # iterations
+    eval_games: int = 40
+    max_moves: int | None = None
+    illegal_action: str = "raise"
+    address: str | None = None  # a running Ray cluster ("auto"), or None for a local Ray
+    num_cpus: int | None = None  # CPUs of a local Ray (default: all)
+    out: str = "runs/train-rllib"
+
+
+def ppo_config(config: RLlibTrainConfig):
+    """The RLlib `PPOConfig` of a run: env, modules, league mapping and callback."""
+    from ray.rllib.algorithms.ppo import PPOConfig
+    from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
+    from ray.rllib.core.rl_module.rl_module import RLModuleSpec
+
+    from agents.rllib.modules import (
+        BotRLModule,
+        MaskedPPOTorchRLModule,
+        MaskedRandomRLModule,
+        seat_states_connector,
+    )
+    from tabletop_core.rllib import ENV_NAMES, register_envs
+
+    register_envs()
+    spec = load_game(config.game).SPEC
+    spec.check_num_players(config.num_players)
+    agents = [f"{spec.agent_prefix}_{i}" for i in range(config.num_players)]
+    network = {"fcnet_hiddens": list(config.hidden), "fcnet_activation": "tanh",
+               "vf_share_layers": False}
+    modules = {LEARNER: RLModuleSpec(module_class=MaskedPPOTorchRLModule, model_config=network)}
+    for k, bot in enumerate(config.bots):
+        make_bot(bot)  # an unknown name fails here, with the list of names
+        if bot == _RANDOM:
+            modules[bot_module_id(bot)] = RLModuleSpec(module_class=MaskedRandomRLModule,
+                                        model_config={"seed": config.seed + k})
+        else:
+            modules[bot_module_id(bot)] = RLModuleSpec(module_class=BotRLModule, model_config={
+                "game": config.game, "num_players": config.num_players, "bot": bot,
+                "seed": config.seed + k})
+    if config.snapshot_share > 0:
+        for slot in range(config.max_snapshots):
+            modules[snapshot_id(slot)] = RLModuleSpec(module_class=MaskedPPOTorchRLModule,
+                                                      model_config=network)
+    pool = OpponentPool(bots=tuple(config.bots), snapshot_share=config.snapshot_share,
+                        max_snapshots=config.max_snapshots, seed=config.seed)
+    needs_states = any(bot != _RANDOM for bot in config.bots)
+    env_config = {"num_players": config.num_players, "max_moves": config.max_moves,
+                  "seat_states": needs_states, "seed": config.seed,
+                  "illegal_action": config.illegal_action}
+    runners = {"num_env_runners": config.num_env_runners,
+               "num_envs_per_env_runner": config.envs_per_runner,
+               "rollout_fragment_length": "auto",
+               # A runner's first sample compiles the numba bots it plays (minutes under load).
+               "sample_timeout_s": 900.0}
+    if needs_states:
+        runners["env_to_module_connector"] = seat_states_connector
+    return (
+        PPOConfig()
+        .environment(ENV_NAMES[config.game], env_config=env_config)
+        .env_runners(**runners)
+        .multi_agent(policies=set(modules), policy_mapping_fn=LeagueMapping(agents, pool),
+                     policies_to_train=[LEARNER])
+        .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs=modules))
+        .training(train_batch_size_per_learner=config.train_batch_size,
+                  minibatch_size=config.minibatch_size, num_epochs=config.num_epochs,
+                  lr=config.learning_rate, entropy_coeff=config.ent_coef, gamma=1.0)
+        .callbacks(lambda: LeagueCallback(config.snapshot_every, config.max_snapshots))
+        .fault_tolerance(restart_failed_env_runners=False)
+        .debugging(seed=config.seed)
+    )
+
+
+def init_ray(address: str | None = None, num_cpus: int | None = None) -> None:
+    """Join the Ray cluster at `address` ("auto": the one this machine belongs to), or start a
+    local Ray with `num_cpus`; usage stats and the dashboard off."""
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    import ray
+
+    if ray.is_initialized():
+        return
+    if address is None:
+        ray.init(num_cpus=num_cpus, include_dashboard=False, log_to_driver=False)
+    else:
+        ray.init(address=address, log_to_driver=False)
+
+
+def learner_steps(result: dict) -> int:
+    """Lifetime learner decisions sampled, from an `algo.train()` result."""
+    from ray.rllib.utils.metrics import ENV_RUNNER_RESULTS, NUM_MODULE_STEPS_SAMPLED_LIFETIME
+
+    return int(result[ENV_RUNNER_RESULTS].get(NUM_MODULE_STEPS_SAMPLED_LIFETIME, {})
+               .get(LEARNER, 0))
+
+
+def train_step(algo) -> dict:
+    """One training iteration; a RuntimeError if the env runners sampled nothing (RLlib then
+    still returns normally: an env runner has failed, or its sample timed out)."""
+    from ray.rllib.utils.metrics import ENV_RUNNER_RESULTS, NUM_ENV_STEPS_SAMPLED
+
+    result = algo.train()
+    if not result.get(ENV_RUNNER_RESULTS, {}).get(NUM_ENV_STEPS_SAMPLED, 0):
+        raise RuntimeError("RLlib sampled no env steps this iteration: an env runner failed "
+                           "or timed out (see the log above)")
+    return result
+
+
+def train_rllib(config: RLlibTrainConfig, progress: bool = True) -> Path:
+    """Run a training; return the final checkpoint's folder (out/checkpoint)."""
+    import torch
+    from tqdm import tqdm
+
+    torch.set_num_threads(1)
+    out = Path(config.out).resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "config.json").write_text(json.dumps(asdict(config), indent=2))
+    init_ray(config.address, config.num_cpus)
+    algo = ppo_config(config).build_algo()
+    curve: list[dict] = []
+    bar = tqdm(total=config.steps, disable=not progress, desc=f"rllib {config.game}")
+    steps = 0
+    try:
+        while steps < config.steps:
+            result = train_step(algo)
+            bar.update(learner_steps(result) - steps)
+            steps = learner_steps(result)
+            _log(out / "metrics.jsonl", algo.iteration, result)
+            if algo.iteration % config.eval_every == 0 and steps < config.steps:
+                curve.append(_evaluate(algo, config, out / "checkpoints" / f"iter_{algo.iteration}",
+                                       steps))
+        path = out / "checkpoint"
+        curve.append(_evaluate(algo, config, path, steps))
+    finally:
+        bar.close()
+        algo.stop()
+    write_curve(out, curve)
+    return path
+
+
+def _log(path: Path, iteration: int, result: dict) -> None:
+    """Append one iteration's sampling counts (per module: who played how many decisions)."""
+    from ray.rllib.utils.metrics import (
+        ENV_RUNNER_RESULTS,
+        NUM_ENV_STEPS_SAMPLED_LIFETIME,
+        NUM_EPISODES_LIFETIME,
+        NUM_MODULE_STEPS_SAMPLED_LIFETIME,
+    )
+
+    runners = result[ENV_RUNNER_RESULTS]
+    row = {"iteration": iteration,
+           "env_steps": int(runners.get(NUM_ENV_STEPS_SAMPLED_LIFETIME, 0)),
+           "episodes": int(runners.get(NUM_EPISODES_LIFETIME, 0)),
+           "module_steps": {k: int(v) for k, v in
+                            runners.get(NUM_MODULE_STEPS_SAMPLED_LIFETIME, {}).items()},
+           "snapshots": int(result.get("league_snapshots", 0))}
+    with open(path, "a") as f:
+        f.write(json.dumps(row) + "\n")
+
+
+def _evaluate(algo, config: RLlibTrainConfig, path: Path, steps: int) -> dict:
+    algo.save_to_path(str(path))
+    row = {"steps": steps}
+    for bot in ("random", "heuristic"):
+        rate, low, high = evaluate_bot(config.game, config.num_players, f"rllib:{path}", bot,
+                                       config.eval_games)
+        row.update({f"{bot}_win": rate, f"{bot}_low": low, f"{bot}_high": high})
+    return row

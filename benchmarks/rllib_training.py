@@ -1,0 +1,196 @@
+"""RLlib training throughput: learner decisions per second inside RLlib's PPO loop (sampling
+and updates) with `TabletopMultiAgentEnv`, next to RLlib's generic `PettingZooEnv` wrapper over
+the same game's AEC env and to the SB3 `SelfPlayVecEnv` (64 games) in MaskablePPO, all against
+random opponents, for 1 and 2 env runners; then where RLlib's time goes (its own timers, and
+each env alone outside RLlib's loop).
+
+    python3 benchmarks/training.py --backend rllib [--game aquilon] [--iterations 3]
+
+Ray runs in a network namespace with only loopback up: the script re-executes itself under
+`unshare -n` (as root) unless it already runs in one.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+RUNNER_COUNTS = (1, 2)
+BATCH = 2000  # env steps per PPO iteration
+
+
+def loopback_only() -> bool:
+    """Whether this process's network namespace has no interface but loopback."""
+    return {name for _, name in socket.if_nameindex()} <= {"lo"}
+
+
+def reexec_in_loopback_namespace() -> None:
+    """Run this script again inside `unshare -n` with only loopback up, and exit with it."""
+    if os.environ.get("TABLETOP_LOOPBACK_NAMESPACE"):
+        raise SystemExit("still not in a loopback-only network namespace: giving up")
+    command = " ".join(f'"{a}"' for a in [sys.executable, *sys.argv])
+    env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0", "TABLETOP_LOOPBACK_NAMESPACE": "1"}
+    code = subprocess.call(["unshare", "-n", "sh", "-c", f"ip link set lo up && exec {command}"],
+                           env=env)
+    raise SystemExit(code)
+
+
+def _pettingzoo_env(config):
+    from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
+
+    from agents.games import load_game
+
+    return PettingZooEnv(load_game(config["game"]).env(num_players=config["num_players"]))
+
+
+def rllib_rate(game: str, players: int, runners: int, iterations: int, generic: bool):
+    """(learner decisions/s, all seats' decisions/s, mean timers) over `iterations` PPO
+    iterations after one warm-up iteration."""
+    from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
+    from ray.rllib.core.rl_module.rl_module import RLModuleSpec
+    from ray.rllib.utils.metrics import (
+        ENV_RUNNER_RESULTS,
+        NUM_MODULE_STEPS_SAMPLED_LIFETIME,
+    )
+    from ray.tune.registry import register_env
+
+    from agents.rllib.league import LEARNER
+    from agents.rllib.modules import MaskedPPOTorchRLModule, MaskedRandomRLModule
+    from agents.rllib.train import RLlibTrainConfig, ppo_config, train_step
+
+    config = RLlibTrainConfig(game=game, num_players=players, num_env_runners=runners,
+                              envs_per_runner=8, train_batch_size=BATCH, minibatch_size=500,
+                              num_epochs=1, bots=("random",), snapshot_share=0.0)
+    ppo = ppo_config(config)
+    if generic:
+        register_env("pettingzoo_generic", _pettingzoo_env)
+        network = {"fcnet_hiddens": list(config.hidden), "fcnet_activation": "tanh",
+                   "features_key": "observation"}
+        ppo.environment("pettingzoo_generic", env_config={"game": game, "num_players": players},
+                        disable_env_checking=True)
+        ppo.rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={
+            LEARNER: RLModuleSpec(module_class=MaskedPPOTorchRLModule, model_config=network),
+            "random": RLModuleSpec(module_class=MaskedRandomRLModule)}))
+    algo = ppo.build_algo()
+    try:
+        def counts(result):
+            steps = result[ENV_RUNNER_RESULTS][NUM_MODULE_STEPS_SAMPLED_LIFETIME]
+            return steps.get(LEARNER, 0), sum(steps.values())
+
+        learner0, all0 = counts(train_step(algo))
+        start = time.perf_counter()
+        timers: dict[str, float] = {}
+        for _ in range(iterations):
+            result = train_step(algo)
+            for name, value in result.get("timers", {}).items():
+                if isinstance(value, float):
+                    timers[name] = timers.get(name, 0.0) + value / iterations
+            for name in ("env_step_timer", "rlmodule_inference_timer", "env_reset_timer",
+                         "env_to_module_sum_episodes_length_in"):
+                value = result[ENV_RUNNER_RESULTS].get(name)
+                if isinstance(value, float):
+                    timers["runner/" + name] = value
+        wall = time.perf_counter() - start
+        learner1, all1 = counts(result)
+        return (learner1 - learner0) / wall, (all1 - all0) / wall, timers
+    finally:
+        algo.stop()
+
+
+def sb3_rate(game: str, players: int, steps: int) -> float:
+    """Learner decisions/s of MaskablePPO on SelfPlayVecEnv (64 games, random opponents)."""
+    from training import loop_steps_per_second
+
+    from agents.opponent_pool import OpponentPool
+    from agents.selfplay import SelfPlayVecEnv
+
+    env = SelfPlayVecEnv(game, 64, players, OpponentPool(bots=("random",)), seed=0)
+    return loop_steps_per_second(env, steps, 64)
+
+
+def bare_rate(env, steps: int, seed: int = 0) -> float:
+    """Decisions/s of an RLlib multi-agent env alone, random legal actions, no RLlib loop."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    obs, _ = env.reset(seed=seed)
+    decisions = 0
+    start = time.perf_counter()
+    while decisions < steps:
+        actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()}
+        decisions += len(actions)
+        obs, _, terminateds, truncateds, _ = env.step(actions)
+        if terminateds["__all__"] or truncateds["__all__"]:
+            obs, _ = env.reset(seed=int(rng.integers(2**31)))
+    return decisions / (time.perf_counter() - start)
+
+
+def print_bare(games: list[str], steps: int) -> None:
+    """The envs alone, outside RLlib's loop: what the env itself costs per decision."""
+    from agents.games import DEFAULT_TRAIN_PLAYERS
+    from tabletop_core.rllib import TabletopMultiAgentEnv
+
+    print("\n| game | env alone (no RLlib loop) | decisions/s |")
+    print("|---|---|---:|")
+    for game in games:
+        config = {"game": game, "num_players": DEFAULT_TRAIN_PLAYERS[game]}
+        for name, env in (("TabletopMultiAgentEnv", TabletopMultiAgentEnv(config)),
+                          ("RLlib PettingZooEnv(env())", _pettingzoo_env(config))):
+            bare_rate(env, 200)  # warm up
+            print(f"| {game} | {name} | {bare_rate(env, steps):,.0f} |", flush=True)
+
+
+def run(games: list[str], iterations: int, sb3_steps: int) -> None:
+    """Print the throughput table and the timers of each RLlib setting."""
+    import torch
+
+    from agents.games import DEFAULT_TRAIN_PLAYERS
+    from agents.rllib.train import init_ray
+
+    torch.set_num_threads(1)
+    init_ray(num_cpus=os.cpu_count())
+    print("| game | interface | env runners | learner decisions/s | all seats' decisions/s |")
+    print("|---|---|---:|---:|---:|")
+    details = []
+    for game in games:
+        players = DEFAULT_TRAIN_PLAYERS[game]
+        print(f"| {game} ({players}p) | SB3 SelfPlayVecEnv, 64 games (MaskablePPO) | - | "
+              f"{sb3_rate(game, players, sb3_steps):,.0f} | |", flush=True)
+        for runners in RUNNER_COUNTS:
+            for generic, name in ((False, "TabletopMultiAgentEnv"),
+                                  (True, "RLlib PettingZooEnv(env())")):
+                learner, total, timers = rllib_rate(game, players, runners, iterations, generic)
+                print(f"| {game} ({players}p) | {name} | {runners} | {learner:,.0f} | "
+                      f"{total:,.0f} |", flush=True)
+                details.append((game, name, runners, timers))
+    print("\nRLlib timers (seconds per iteration, mean; runner/* are per-call means):")
+    for game, name, runners, timers in details:
+        shown = ", ".join(f"{k} {v:.4g}" for k, v in sorted(timers.items()))
+        print(f"- {game}, {name}, {runners} runner(s): {shown}")
+
+
+def main(argv: list[str]) -> None:
+    """Parse the options (see the module doc) and run, in a loopback-only namespace."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    parser.add_argument("--iterations", type=int, default=3, help="timed PPO iterations")
+    parser.add_argument("--sb3-steps", type=int, default=8192)
+    parser.add_argument("--bare-steps", type=int, default=20_000,
+                        help="decisions for the envs alone")
+    parser.add_argument("--bare-only", action="store_true",
+                        help="only the envs alone (no Ray started)")
+    args = parser.parse_args(argv)
+    if args.bare_only:
+        print_bare(args.game or ["aquilon"], args.bare_steps)
+        return
+    if not loopback_only():
+        reexec_in_loopback_namespace()
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    run(args.game or ["aquilon"], args.iterations, args.sb3_steps)
+    print_bare(args.game or ["aquilon"], args.bare_steps)

@@ -1,0 +1,105 @@
+"""RLlib for real on local Ray (every node in a loopback-only network namespace, see
+ray_processes): a short self-play PPO run against bot modules and snapshots, with
+illegal_action="raise" and two envs per runner, whose policy then plays a tournament and a
+person; and a
+two-node cluster on this machine whose env runners are placed on both nodes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("ray.rllib")
+
+from agents.human import play_human  # noqa: E402
+from agents.tournament import run_tournament  # noqa: E402
+from tests.rllib.ray_processes import run_isolated  # noqa: E402
+
+pytestmark = pytest.mark.frameworks
+
+TRAIN = """
+import json
+from agents.rllib.train import RLlibTrainConfig, train_rllib
+config = RLlibTrainConfig(
+    game="aquilon", num_players=2, steps=500, seed=3, num_env_runners=1, envs_per_runner=2,
+    train_batch_size=250, minibatch_size=125, num_epochs=1, hidden=(32,),
+    bots=("random", "heuristic"), snapshot_every=1, max_snapshots=2, eval_every=1,
+    eval_games=2, illegal_action="raise", num_cpus=2, out={out!r})
+path = train_rllib(config, progress=False)
+import ray
+ray.shutdown()
+print("RESULT " + json.dumps({{"checkpoint": str(path)}}))
+"""
+
+
+def test_self_play_ppo_run_then_tournament(tmp_path):
+    out = tmp_path / "run"
+    result = run_isolated(TRAIN.format(out=str(out)))
+    rows = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
+    assert len(rows) >= 2
+    played = rows[-1]["module_steps"]
+    # Every kind of opponent of the pool played: both bots, and a snapshot once there was one.
+    assert played["learner"] >= 500 and played["random"] > 0 and played["heuristic"] > 0
+    assert any(k.startswith("snapshot_") and v > 0 for k, v in played.items())
+    assert rows[-1]["snapshots"] >= 1
+    for name in ("learning_curve.png", "learning_curve.csv", "config.json"):
+        assert (out / name).is_file()
+    assert (out / "checkpoints" / "iter_1").is_dir()
+    curve = (out / "learning_curve.csv").read_text().splitlines()
+    assert curve[0].startswith("steps,random_win") and len(curve) >= 2
+    bot = f"rllib:{result['checkpoint']}"
+    results, records = run_tournament("aquilon", 2, [bot, "random"], 4, seed=1, workers=1,
+                                      progress=False)
+    assert len(records) == 4 and {r.bot for r in results} == {bot, "random"}
+    assert all(sum(r.bots.count(bot) for r in records[i:i + 1]) == 1 for i in range(4))
+    # ... and sits at a person's table.
+    record = play_human("aquilon", 2, 0, [bot], seed=2, read=lambda prompt: "0",
+                        write=lambda text: None)
+    assert record.bots == ["you", bot] and len(record.rewards) == 2
+
+
+CLUSTER = """
+import json
+import ray
+from ray.cluster_utils import Cluster
+from agents.rllib.train import RLlibTrainConfig, init_ray, ppo_config, train_step
+
+cluster = Cluster(initialize_head=True,
+                  head_node_args={"num_cpus": 1, "include_dashboard": False})
+try:
+    cluster.add_node(num_cpus=1)
+    cluster.wait_for_nodes()
+    init_ray(cluster.address)
+    config = RLlibTrainConfig(
+        game="aquilon", num_players=2, num_env_runners=2, envs_per_runner=2,
+        train_batch_size=200, minibatch_size=100, num_epochs=1, hidden=(32,), bots=("random",),
+        snapshot_share=0.0)
+    algo = ppo_config(config).build_algo()
+    result = train_step(algo)
+    # Where Ray placed the env runners: its actor table (GCS), and each runner's own report.
+    from ray._private.state import actors
+    table = [a for a in actors().values()
+             if a["ActorClassName"] == "MultiAgentEnvRunner" and a["State"] == "ALIVE"]
+    reported = algo.env_runner_group.foreach_env_runner(
+        lambda runner: ray.get_runtime_context().get_node_id(), local_env_runner=False)
+    nodes = [n["NodeID"] for n in ray.nodes() if n["Alive"]]
+    addresses = sorted({n["NodeManagerAddress"] for n in ray.nodes()})
+    algo.stop()
+    print("RESULT " + json.dumps({
+        "table_nodes": [a["Address"]["NodeID"] for a in table], "reported": reported,
+        "nodes": nodes, "addresses": addresses,
+        "env_steps": int(result["env_runners"]["num_env_steps_sampled"])}))
+finally:
+    ray.shutdown()
+    cluster.shutdown()
+"""
+
+
+def test_two_node_cluster_places_env_runners_on_both_nodes():
+    result = run_isolated(CLUSTER)
+    assert len(result["nodes"]) == 2
+    assert result["addresses"] == ["127.0.0.1"]
+    assert sorted(result["table_nodes"]) == sorted(result["reported"])
+    assert set(result["reported"]) == set(result["nodes"])  # one runner on each node
+    assert result["env_steps"] > 0
