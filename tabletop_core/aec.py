@@ -146,25 +146,19 @@ class TurnBasedEnv(AECEnv):
         if self.render_mode is None:
             return None
         self._require_game()
-        if self.render_mode == "rgb_array":
-            from tabletop_core.svg import rasterise
-
-            return rasterise(self.render_svg())
-        viewer = PUBLIC if self.render_seat is None else self.render_seat
-        text = self.game.render_text(self._state, viewer)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_table(self.game, self._state, self.render_mode, self.render_viewer())
 
     def render_svg(self, viewer: int | None = None) -> str:
         """The table drawn as SVG for `viewer` (a seat, or -1 for the public view; default:
         the env's `render_seat`, else public). It holds nothing that viewer may not know."""
         if not self._has_game:
             raise ValueError("no game to draw: call reset() first")
-        if viewer is None:
-            viewer = PUBLIC if self.render_seat is None else self.render_seat
+        viewer = self.render_viewer() if viewer is None else viewer
         return self.game.render_svg(self._state, check_viewer(viewer, self.num_players))
+
+    def render_viewer(self) -> int:
+        """Whose view `render()` shows: `render_seat`, else PUBLIC."""
+        return PUBLIC if self.render_seat is None else self.render_seat
 
     def close(self) -> None:
         pass
@@ -279,6 +273,21 @@ class TurnBasedEnv(AECEnv):
             self.rewards[a] = float(rewards[i])
             self.terminations[a] = True
             self.infos[a] = {"final_scores": scores.tolist()}
+
+
+def render_table(game: GameSpec, state: np.ndarray, render_mode: str, viewer: int):
+    """What `render()` gives in `render_mode` for `viewer` (shared by the AEC and Parallel
+    views): "human" prints the text and returns None, "ansi" returns it, "rgb_array" returns
+    the drawing as an H x W x 3 uint8 frame."""
+    if render_mode == "rgb_array":
+        from tabletop_core.svg import rasterise
+
+        return rasterise(game.render_svg(state, viewer))
+    text = game.render_text(state, viewer)
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
 
 
 def wrap(raw: TurnBasedEnv) -> AECEnv:

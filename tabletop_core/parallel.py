@@ -25,6 +25,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
+from tabletop_core.aec import TurnBasedEnv, render_table
 from tabletop_core.inputs import normalize_seed
 from tabletop_core.joint import JointGame
 from tabletop_core.limits import TRUNCATED_INFO
@@ -49,7 +50,7 @@ class JointParallelEnv(ParallelEnv):
     """
 
     game: GameSpec
-    metadata = {"render_modes": ["human", "ansi"], "is_parallelizable": True}
+    metadata = {**TurnBasedEnv.metadata, "is_parallelizable": True}
 
     def __init__(
         self,
@@ -139,18 +140,14 @@ class JointParallelEnv(ParallelEnv):
             self.render()
         return observations, rewards, terminations, truncations, infos
 
-    def render(self) -> str | None:
-        """Text picture of the table (printed for "human", returned for "ansi"): the public
-        view, or that of `render_seat`, of the moves played (a seat's choice queued in a joint
-        step shows once the engine plays it)."""
+    def render(self) -> str | np.ndarray | None:
+        """As the AEC env's `render()` (text, or an rgb_array frame): the public view, or that
+        of `render_seat`, of the moves played (a seat's choice queued in a joint step shows
+        once the engine plays it)."""
         if self.render_mode is None:
             return None
         viewer = PUBLIC if self.render_seat is None else self.render_seat
-        text = self.game.render_text(self._joint.state, viewer)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_table(self.game, self._joint.state, self.render_mode, viewer)
 
     def state(self) -> np.ndarray:
         """Features of the whole game, hidden parts included, for centralised critics."""

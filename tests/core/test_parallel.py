@@ -241,6 +241,10 @@ def test_options_are_those_of_env_and_checked():
         obs, *_ = env.step({actor: int(np.flatnonzero(obs[actor]["action_mask"])[0])})
     assert env.deciding_agents == env.possible_agents  # the sealed dragon pick
     assert isinstance(env.render(), str) and env.render()
+    frame = module("aquilon").parallel_env(render_mode="rgb_array")
+    frame.reset(seed=0)
+    picture = frame.render()
+    assert picture.ndim == 3 and picture.shape[2] == 3 and picture.dtype == np.uint8
     assert env.state().shape == env.state_space.shape
 
 

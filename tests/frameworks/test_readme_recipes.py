@@ -36,5 +36,5 @@ def test_the_readme_snippet_runs(title):
     namespace = {}
     exec(compile(snippets()[title], f"README: {title}", "exec"), namespace)
     if title == "PettingZoo Parallel API":
-        ended = {**namespace["terminations"], **namespace["truncations"]}
-        assert namespace["env"].agents == [] and any(ended.values())
+        ended = [*namespace["terminations"].values(), *namespace["truncations"].values()]
+        assert namespace["env"].agents == [] and any(ended)
