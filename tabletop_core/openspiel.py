@@ -385,8 +385,8 @@ def _load_record(payload: Any) -> _Record:
     _require(isinstance(counts, bytes) and len(counts) == 4 * n * spec.num_actions,
              "bad action counts")
     record.counts = np.frombuffer(counts, np.int32).reshape(n, spec.num_actions).copy()
-    _require(bool((record.counts >= 0).all()) and int(record.counts.sum()) == moves,
-             "action counts do not add up to the moves")
+    _require(bool((record.counts >= 0).all()) and int(record.counts.sum()) <= moves,
+             "more actions counted than moves")
     trail = payload["trail"]
     _require(isinstance(trail, list) and len(trail) <= moves + 1, "bad trail")
     for k, item in enumerate(trail):
@@ -434,9 +434,14 @@ def check_serialized(text: str, definition: Definition) -> None:
     _require(attributes.startswith("__dict__="), "no attributes")
     try:
         raw = base64.b64decode(attributes[len("__dict__="):], validate=True)
+    except ValueError as error:
+        raise ValueError(f"bad serialized state: attributes are not base64 ({error})") from None
+    try:
         attrs = _RecordUnpickler(io.BytesIO(raw)).load()
-    except ValueError:
-        raise
+    except ValueError as error:
+        if str(error).startswith("bad serialized state"):
+            raise
+        raise ValueError(f"bad serialized state: {error}") from None
     except Exception as error:  # a damaged pickle fails in many ways
         raise ValueError(f"bad serialized state: {type(error).__name__}: {error}") from None
     _require(isinstance(attrs, dict) and set(attrs) == {"_record"}
