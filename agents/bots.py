@@ -6,6 +6,9 @@ Names: "random", "heuristic", "ismcts" (1000 iterations), "ismcts:5000" (iterati
 
 from __future__ import annotations
 
+import math
+from pathlib import Path
+
 import numpy as np
 
 from agents.bot import Bot, RandomBot, SeatView
@@ -14,6 +17,7 @@ from agents.policies import heuristic_policy
 from tabletop_core.rng import rng_seed
 
 BOT_NAMES = ("random", "heuristic", "ismcts", "ppo")
+ISMCTS_DEFAULT_ITERATIONS = 1000
 
 
 class HeuristicBot(Bot):
@@ -50,7 +54,8 @@ class ISMCTSBot(Bot):
     the game's heuristic, with a random action 10% of the time (settings per game in
     ISMCTS_SETTINGS; `settings` overrides them)."""
 
-    def __init__(self, seed: int = 0, iterations: int | None = 1000, seconds: float | None = None,
+    def __init__(self, seed: int = 0, iterations: int | None = ISMCTS_DEFAULT_ITERATIONS,
+                 seconds: float | None = None,
                  settings: dict | None = None):
         self.rng = np.random.default_rng(seed)
         self.iterations = iterations
@@ -75,27 +80,53 @@ class ISMCTSBot(Bot):
         return action
 
 
-def make_bot(spec: str, seed: int = 0) -> Bot:
-    """Build a bot from its name (see the module docstring)."""
-    name, _, budget = spec.partition(":")
-    if name == "random" and not budget:
-        return RandomBot(seed)
-    if name == "heuristic" and not budget:
-        return HeuristicBot(seed)
+BOT_FORMS = ("random, heuristic, ismcts, ismcts:<iterations> (a whole number >= 1), "
+             "ismcts:<seconds>s (a number > 0) or ppo:<path to a model .zip>")
+
+
+def parse_bot(spec: str) -> tuple[str, int | float | str | None]:
+    """(name, budget) of a bot spec: ("ismcts", 2000), ("ismcts", 0.5) for "ismcts:0.5s",
+    ("ppo", path), ("random", None)...; ValueError naming the legal forms otherwise. A ppo
+    model must exist at the path given (nothing is appended to it)."""
+    if not isinstance(spec, str):
+        raise ValueError(f"a bot is named by a string, got {spec!r}; use {BOT_FORMS}")
+    name, colon, budget = spec.partition(":")
+    if name in ("random", "heuristic") and not colon:
+        return name, None
+    if name == "ismcts" and not colon:
+        return name, ISMCTS_DEFAULT_ITERATIONS
+    if name == "ismcts":
+        try:
+            if budget.endswith("s"):
+                seconds = float(budget[:-1])
+                if math.isfinite(seconds) and seconds > 0:
+                    return name, seconds
+            elif budget.isdigit() and int(budget) >= 1:
+                return name, int(budget)
+        except ValueError:
+            pass
+        raise ValueError(f"bad ismcts budget in {spec!r}: use ismcts:<iterations> (a whole "
+                         "number >= 1, e.g. ismcts:2000) or ismcts:<seconds>s (a number > 0, "
+                         "e.g. ismcts:0.5s)")
     if name == "ppo" and budget:
+        if not Path(budget).is_file():
+            raise ValueError(f"ppo model not found: {budget} (give the path of a model saved "
+                             "by `tabletop train`, e.g. ppo:runs/train-aquilon/model.zip)")
+        return name, budget
+    raise ValueError(f"unknown bot {spec!r}: use {BOT_FORMS}")
+
+
+def make_bot(spec: str, seed: int = 0) -> Bot:
+    """Build a bot from its name (see the module docstring and `parse_bot`)."""
+    name, budget = parse_bot(spec)
+    if name == "random":
+        return RandomBot(seed)
+    if name == "heuristic":
+        return HeuristicBot(seed)
+    if name == "ppo":
         from agents.ppo_bot import PPOBot
 
         return PPOBot(budget)
-    if name == "ismcts":
-        if not budget:
-            return ISMCTSBot(seed)
-        try:
-            if budget.endswith("s"):
-                return ISMCTSBot(seed, iterations=None, seconds=float(budget[:-1]))
-            return ISMCTSBot(seed, iterations=int(budget))
-        except ValueError:
-            pass
-    raise ValueError(
-        f"unknown bot {spec!r}: use random, heuristic, ismcts, ismcts:<iterations>, "
-        "ismcts:<seconds>s or ppo:<model path>"
-    )
+    if isinstance(budget, float):
+        return ISMCTSBot(seed, iterations=None, seconds=budget)
+    return ISMCTSBot(seed, iterations=budget)

@@ -9,14 +9,23 @@ saved game).
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import os
+import sys
 from pathlib import Path
 
-from agents.bots import BOT_NAMES
-from agents.games import DEFAULT_PLAYERS, DEFAULT_TRAIN_PLAYERS, GAME_NAMES, installed_games
+from agents.bots import BOT_FORMS, BOT_NAMES, parse_bot
+from agents.games import (
+    DEFAULT_PLAYERS,
+    DEFAULT_TRAIN_PLAYERS,
+    GAME_NAMES,
+    installed_games,
+    load_game,
+)
 from agents.human import play_human, stdin_reader
 from agents.records import GameRecord, replay
-from agents.tournament import format_table, plot, run_tournament, write_json
+from agents.tournament import format_table, plot, run_tournament, truncation_note, write_json
 
 BOT_HELP = (
     f"comma-separated bots, one per seat, repeated to fill the table ({', '.join(BOT_NAMES)}; "
@@ -24,13 +33,68 @@ BOT_HELP = (
 )
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with its errors on one line: `tabletop: error: ...`, exit status 2."""
+
+    def error(self, message: str) -> None:
+        fail(message)
+
+
+def fail(message: str) -> None:
+    """Print `tabletop: error: <message>` (one line) to stderr and exit with status 2."""
+    first = " ".join(str(message).split())
+    sys.stderr.write(f"tabletop: error: {first}\n")
+    sys.exit(2)
+
+
+def _count(low: int):
+    """An argparse type: an integer >= low."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
+        return value
+    return parse
+
+
+def _share(text: str) -> float:
+    """An argparse type: a number in [0, 1]."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not (math.isfinite(value) and 0 <= value <= 1):
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {text}")
+    return value
+
+
+def _players(game: str, players: int | None, default: dict[str, int]) -> int:
+    """The player count for `game` (its default when None), checked against its range."""
+    players = default[game] if players is None else players
+    load_game(game).SPEC.check_num_players(players)
+    return players
+
+
+def _bots(text: str) -> list[str]:
+    """Comma-separated bot specs, each checked (see agents.bots.parse_bot)."""
+    bots = [b.strip() for b in text.split(",")]
+    if not all(bots):
+        raise ValueError(f"empty bot name in {text!r}; use {BOT_FORMS}")
+    for bot in bots:
+        parse_bot(bot)
+    return bots
+
+
 def _tournament(args: argparse.Namespace) -> None:
     games = installed_games() if args.game == "all" else [args.game]
-    bots = args.bots.split(",")
+    bots = _bots(args.bots)
+    tables = [(game, _players(game, args.players, DEFAULT_PLAYERS)) for game in games]
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    for game in games:
-        players = args.players or DEFAULT_PLAYERS[game]
+    for game, players in tables:
         results, records = run_tournament(
             game, players, bots, args.games, seed=args.seed, workers=args.workers,
             progress=not args.quiet,
@@ -38,9 +102,10 @@ def _tournament(args: argparse.Namespace) -> None:
         title = f"{game}, {players} players, {args.games} games, seed {args.seed}"
         print(f"\n{title}\n")
         print(format_table(results))
-        picture = out / f"tournament-{game}-{players}p.png"
-        plot(str(picture), title, results)
-        print(f"\nplot: {picture}")
+        note = truncation_note(records)
+        if note:
+            print(f"\n{note}")
+        # The results are written before the plot is drawn, so a plotting problem loses none.
         if args.json:
             path = out / f"tournament-{game}-{players}p.json"
             write_json(str(path), game, players, results)
@@ -51,16 +116,23 @@ def _tournament(args: argparse.Namespace) -> None:
             for record in records:
                 record.save(logs / f"game-{record.seed}.json")
             print(f"game logs: {logs}/")
+        picture = out / f"tournament-{game}-{players}p.png"
+        plot(str(picture), title, results)
+        print(f"plot: {picture}")
 
 
 def _train(args: argparse.Namespace) -> None:
     from agents.train import TrainConfig, train
 
-    players = args.players or DEFAULT_TRAIN_PLAYERS[args.game]
+    players = _players(args.game, args.players, DEFAULT_TRAIN_PLAYERS)
+    opponents = tuple(b.strip() for b in args.opponents.split(",") if b.strip())
+    for bot in opponents:
+        if bot not in ("random", "heuristic"):
+            raise ValueError(f"training opponents are random and heuristic, got {bot!r}")
     out = args.out or f"runs/train-{args.game}"
     config = TrainConfig(
         game=args.game, num_players=players, steps=args.steps, seed=args.seed,
-        num_envs=args.envs, bots=tuple(b for b in args.opponents.split(",") if b),
+        num_envs=args.envs, bots=opponents,
         snapshot_share=args.snapshot_share, snapshot_every=args.snapshot_every,
         eval_every=args.eval_every, eval_games=args.eval_games, max_moves=args.max_moves,
         out=out,
@@ -92,9 +164,11 @@ def _demo(args: argparse.Namespace) -> None:
 
 
 def _human(args: argparse.Namespace) -> None:
-    players = args.players or DEFAULT_PLAYERS[args.game]
+    players = _players(args.game, args.players, DEFAULT_PLAYERS)
+    if not 0 <= args.seat < players:
+        raise ValueError(f"--seat must be a seat in 0..{players - 1}, got {args.seat}")
     record = play_human(
-        args.game, players, args.seat, args.bots.split(","), seed=args.seed, read=stdin_reader
+        args.game, players, args.seat, _bots(args.bots), seed=args.seed, read=stdin_reader
     )
     if args.save:
         record.save(args.save)
@@ -103,6 +177,7 @@ def _human(args: argparse.Namespace) -> None:
 
 def _replay(args: argparse.Namespace) -> None:
     record = GameRecord.load(args.log)
+    replay(record, show=lambda line: None)  # a bad log is refused before anything is shown
     if args.step:
         def show(line: str) -> None:
             print(line)
@@ -114,7 +189,7 @@ def _replay(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Parse the command line and run the chosen command."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="tabletop",
         description="Bots, tournaments and human play for Dwarves of Aquilon, Dragon's "
         "Interest and Simurgh.",
@@ -125,12 +200,13 @@ def main(argv: list[str] | None = None) -> None:
     t = sub.add_parser("tournament", help="play N games between bots and rate them")
     t.add_argument("--game", choices=[*GAME_NAMES, "all"], default="all",
                    help="which game (default: every installed game)")
-    t.add_argument("--players", type=int, default=None,
+    t.add_argument("--players", type=_count(1), default=None,
                    help="players per game (default: 3 Aquilon, 4 Dragon's Interest, 3 Simurgh)")
     t.add_argument("--bots", default="heuristic,random", help=BOT_HELP)
-    t.add_argument("--games", type=int, default=40, help="games per game type (default 40)")
-    t.add_argument("--seed", type=int, default=0, help="game g is dealt from seed + g")
-    t.add_argument("--workers", type=int, default=os.cpu_count(),
+    t.add_argument("--games", type=_count(1), default=40,
+                   help="games per game type (default 40)")
+    t.add_argument("--seed", type=_count(0), default=0, help="game g is dealt from seed + g")
+    t.add_argument("--workers", type=_count(1), default=os.cpu_count(),
                    help="processes to play in (default: all cores)")
     t.add_argument("--out", default="runs", help="folder for the plot and files (default runs)")
     t.add_argument("--json", action="store_true", help="also write the results as JSON")
@@ -141,21 +217,23 @@ def main(argv: list[str] | None = None) -> None:
 
     tr = sub.add_parser("train", help="self-play training with MaskablePPO")
     tr.add_argument("--game", choices=GAME_NAMES, default="aquilon")
-    tr.add_argument("--players", type=int, default=None,
+    tr.add_argument("--players", type=_count(1), default=None,
                     help="players (default 2; 3 for Dragon's Interest)")
-    tr.add_argument("--steps", type=int, default=200_000, help="learner decisions to train on")
-    tr.add_argument("--seed", type=int, default=0)
-    tr.add_argument("--envs", type=int, default=64, help="games played in parallel")
+    tr.add_argument("--steps", type=_count(1), default=200_000,
+                    help="learner decisions to train on")
+    tr.add_argument("--seed", type=_count(0), default=0)
+    tr.add_argument("--envs", type=_count(1), default=64, help="games played in parallel")
     tr.add_argument("--opponents", default="random,heuristic",
                     help="baseline bots in the opponent pool (comma-separated)")
-    tr.add_argument("--snapshot-share", type=float, default=0.5,
+    tr.add_argument("--snapshot-share", type=_share, default=0.5,
                     help="chance that a game's opponents are a snapshot of the learner")
-    tr.add_argument("--snapshot-every", type=int, default=5,
+    tr.add_argument("--snapshot-every", type=_count(1), default=5,
                     help="PPO updates between snapshots added to the pool")
-    tr.add_argument("--eval-every", type=int, default=10,
+    tr.add_argument("--eval-every", type=_count(1), default=10,
                     help="PPO updates between evaluations against random and heuristic")
-    tr.add_argument("--eval-games", type=int, default=40, help="games per evaluation and bot")
-    tr.add_argument("--max-moves", type=int, default=None,
+    tr.add_argument("--eval-games", type=_count(1), default=40,
+                    help="games per evaluation and bot")
+    tr.add_argument("--max-moves", type=_count(1), default=None,
                     help="truncate training games longer than this many moves of all seats "
                          "(default: no limit; a safety net against stalling agents)")
     tr.add_argument("--out", default=None, help="output folder (default runs/train-<game>)")
@@ -165,19 +243,20 @@ def main(argv: list[str] | None = None) -> None:
     d = sub.add_parser("demo", help="train an agent by self-play, then rate it against the "
                        "baseline bots (the README's main job)")
     d.add_argument("--game", choices=GAME_NAMES, default="aquilon")
-    d.add_argument("--steps", type=int, default=100_000, help="training steps (default 100k)")
-    d.add_argument("--games", type=int, default=60, help="tournament games (default 60)")
-    d.add_argument("--seed", type=int, default=0)
+    d.add_argument("--steps", type=_count(1), default=100_000,
+                   help="training steps (default 100k)")
+    d.add_argument("--games", type=_count(1), default=60, help="tournament games (default 60)")
+    d.add_argument("--seed", type=_count(0), default=0)
     d.add_argument("--out", default="runs", help="output folder (default runs)")
     d.add_argument("--quiet", action="store_true", help="no progress bars")
     d.set_defaults(run=_demo)
 
     h = sub.add_parser("human", help="take a seat against bots in the terminal")
     h.add_argument("--game", choices=GAME_NAMES, default="aquilon")
-    h.add_argument("--players", type=int, default=None)
-    h.add_argument("--seat", type=int, default=0, help="your seat (0 plays first)")
+    h.add_argument("--players", type=_count(1), default=None)
+    h.add_argument("--seat", type=_count(0), default=0, help="your seat (0 plays first)")
     h.add_argument("--bots", default="heuristic", help=BOT_HELP)
-    h.add_argument("--seed", type=int, default=0)
+    h.add_argument("--seed", type=_count(0), default=0)
     h.add_argument("--save", help="save the game's log to this file")
     h.set_defaults(run=_human)
 
@@ -187,4 +266,8 @@ def main(argv: list[str] | None = None) -> None:
     r.set_defaults(run=_replay)
 
     args = parser.parse_args(argv)
-    args.run(args)
+    try:
+        args.run(args)
+    except (ValueError, OSError, json.JSONDecodeError) as error:
+        # A user's mistake (a bad option value, file, log or model): one line, no traceback.
+        fail(str(error) or type(error).__name__)

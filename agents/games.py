@@ -8,6 +8,12 @@ from types import ModuleType
 GAME_NAMES = ("aquilon", "dragon", "simurgh")
 DEFAULT_PLAYERS = {"aquilon": 3, "dragon": 4, "simurgh": 3}
 DEFAULT_TRAIN_PLAYERS = {"aquilon": 2, "dragon": 3, "simurgh": 2}
+# Move limits (all seats' moves together, tabletop_core.limits) of tournaments, evaluation,
+# human play and replays: over ten times the longest game of random and heuristic play
+# measured by benchmarks/game_lengths.py (docs/rules/<game>.md, "Game length"), so that no
+# real game reaches them, while an agent that stalls cannot hang a tournament. A cut game is
+# reported as such and scores as a draw.
+PLAY_MOVE_LIMITS = {"aquilon": 2_000, "dragon": 10_000, "simurgh": 30_000}
 
 
 def load_game(name: str) -> ModuleType:

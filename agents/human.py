@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 from agents.bot import seat_view
 from agents.bots import make_bot
-from agents.games import load_game
-from agents.records import GameRecord
+from agents.games import PLAY_MOVE_LIMITS, load_game
+from agents.records import GameRecord, game_over
 
 
 def play_human(
@@ -21,9 +21,11 @@ def play_human(
     write: Callable[[str], None] = print,
 ) -> GameRecord:
     """Play one game with a person in `seat` (reading numbers with `read`) against bots
-    (cycled over the other seats); return its record."""
+    (cycled over the other seats); return its record. The game's play limit
+    (agents.games.PLAY_MOVE_LIMITS) cuts a game that goes on for ever, and says so."""
     module = load_game(game)
-    env = module.raw_env(num_players=num_players)
+    limit = PLAY_MOVE_LIMITS[game]
+    env = module.raw_env(num_players=num_players, max_moves=limit)
     if not 0 <= seat < num_players:
         raise ValueError(f"seat must be in 0..{num_players - 1}, got {seat}")
     env.reset(seed=seed)
@@ -33,7 +35,7 @@ def play_human(
     actions = []
     write(f"{game}: you are seat {seat} ({env.possible_agents[seat]}); "
           + ", ".join(f"seat {s}: {players[s].name}" for s in others))
-    while not all(env.terminations.values()):
+    while not game_over(env):
         actor = env.possible_agents.index(env.agent_selection)
         if actor == seat:
             action = _ask(env, seat, read, write)
@@ -46,10 +48,13 @@ def play_human(
         actions.append(int(action))
     scores = env.final_scores()
     rewards = [float(env._cumulative_rewards[a]) for a in env.possible_agents]
+    truncated = all(env.truncations.values())
+    if truncated:
+        write(f"\nThe game was cut at the move limit of {limit} moves: no result.")
     write("\nGame over. " + ", ".join(
         f"seat {s} ({names[s]}): {scores[s]:g}" for s in range(num_players)))
     return GameRecord(game, num_players, seed, names, actions,
-                      [float(x) for x in scores], rewards)
+                      [float(x) for x in scores], rewards, max_moves=limit, truncated=truncated)
 
 
 def _ask(env, seat: int, read, write) -> int:

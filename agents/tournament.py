@@ -27,14 +27,16 @@ def seating(bots: list[str], num_players: int, game_index: int) -> list[str]:
 
 
 def wilson_interval(successes: float, trials: int) -> tuple[float, float]:
-    """95% Wilson score interval for a proportion (shared wins count fractionally)."""
+    """95% Wilson score interval for a proportion (shared wins count fractionally), within
+    [0, 1] and around the observed rate even where rounding would leave it outside (0 and
+    100% win rates give a bound of exactly 0 or 1)."""
     if trials == 0:
         return 0.0, 1.0
     p = successes / trials
     denom = 1 + Z95**2 / trials
     centre = (p + Z95**2 / (2 * trials)) / denom
-    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    half = Z95 * math.sqrt(max(p * (1 - p), 0.0) / trials + Z95**2 / (4 * trials**2)) / denom
+    return min(max(0.0, centre - half), p), max(min(1.0, centre + half), p)
 
 
 @dataclass
@@ -130,6 +132,15 @@ def summarise(records: list[GameRecord]) -> list[BotResult]:
     return results
 
 
+def truncation_note(records: list[GameRecord]) -> str | None:
+    """A sentence on the games cut at their move limit (they count as draws), or None."""
+    cut = [r for r in records if r.truncated]
+    if not cut:
+        return None
+    return (f"{len(cut)} of {len(records)} games were cut at the move limit of "
+            f"{cut[0].max_moves} moves (no result: they count as draws)")
+
+
 def format_table(results: list[BotResult]) -> str:
     """The results as a Markdown table."""
     lines = [
@@ -163,8 +174,8 @@ def plot(path: str, title: str, results: list[BotResult]) -> None:
     x = np.arange(len(results))
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(9, 3.6))
     rates = np.array([r.win_rate for r in results])
-    err = np.array([[r.win_rate - r.win_low for r in results],
-                    [r.win_high - r.win_rate for r in results]])
+    err = np.clip(np.array([[r.win_rate - r.win_low for r in results],
+                            [r.win_high - r.win_rate for r in results]]), 0.0, None)
     ax1.bar(x, rates, yerr=err, capsize=4, color="#4a7fb0")
     ax1.set_xticks(x, names, rotation=15)
     ax1.set_ylim(0, 1)

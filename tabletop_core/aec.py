@@ -9,6 +9,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from tabletop_core.inputs import check_integer, check_seat, normalize_seed
+from tabletop_core.limits import MoveLimit
 from tabletop_core.rewards import REWARD_MODES, final_rewards
 from tabletop_core.spec import GameSpec
 
@@ -21,8 +23,17 @@ class TurnBasedEnv(AECEnv):
     Options common to every game: `num_players`, `render_mode` (None, "human" prints,
     "ansi" returns the text), `reward_mode` ("rank" or "margin", see tabletop_core.rewards),
     `illegal_action` ("raise": ValueError naming the legal actions, nothing changes;
-    "penalize": the game ends, the offender gets -1 and the others 0). Game options are
-    passed on to the game's `make_config`, which refuses unknown ones.
+    "penalize": the game ends, the offender gets -1 and the others 0), `max_moves` (None: no
+    limit; N: a game still running after N moves of all seats together is truncated for every
+    seat, nobody is paid, and each seat's info holds {"TimeLimit.truncated": True, "moves": N,
+    "max_moves": N}; see tabletop_core.limits). Game options are passed on to the game's
+    `make_config`, which refuses unknown ones.
+
+    Input is checked at the door: an action that is not an integer (a bool, float, string,
+    None for a live seat) is a programming error and raises ValueError in both illegal-action
+    modes, changing nothing; seeds are any non-negative integer (tabletop_core.inputs); a
+    restored state is validated first (`GameSpec.check_state`); every method that needs a game
+    raises RuntimeError before the first `reset` or `restore_state`.
     """
 
     game: GameSpec
@@ -34,6 +45,7 @@ class TurnBasedEnv(AECEnv):
         render_mode: str | None = None,
         reward_mode: str = "rank",
         illegal_action: str = "raise",
+        max_moves: int | None = None,
         **options: Any,
     ):
         super().__init__()
@@ -54,6 +66,8 @@ class TurnBasedEnv(AECEnv):
         self.render_mode = render_mode
         self.reward_mode = reward_mode
         self.illegal_action = illegal_action
+        self.move_limit = MoveLimit(max_moves)
+        self.max_moves = max_moves
         self.options = dict(options)
         self.config = game.make_config(self.num_players, **options)
         self.possible_agents = [f"{game.agent_prefix}_{i}" for i in range(self.num_players)]
@@ -82,10 +96,12 @@ class TurnBasedEnv(AECEnv):
         """Deal a new game; the same seed deals the same game and the same chance events."""
         if seed is None:
             seed = int(np.random.default_rng().integers(0, 2**63 - 1))
-        if not isinstance(seed, int | np.integer) or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
-        self.game.init(self._state, self.config, int(seed))
+        self.game.init(self._state, self.config, normalize_seed(seed))
+        self._start_game()
+
+    def _start_game(self) -> None:
         self._has_game = True
+        self.move_limit.reset()
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -96,27 +112,34 @@ class TurnBasedEnv(AECEnv):
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action (None for an agent whose game has ended)."""
+        self._require_game()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        action = check_integer("action", action)
         legal = self._legal_check(action)
         self._cumulative_rewards[agent] = 0.0
         if not legal:
             self._penalize(agent)
             return
-        self.game.play(self._state, int(action))
+        self.game.play(self._state, action)
         self._after_move()
+        if self.move_limit.count(finished=self.game.current_player(self._state) < 0):
+            self._truncate()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The observation of one seat: its own information only, and its action mask."""
+        self._require_game()
+        if agent not in self._seat:
+            raise ValueError(f"unknown agent {agent!r}; agents are {self.possible_agents}")
         seat = self._seat[agent]
         obs = np.zeros(self.game.obs_size, np.float32)
         self.game.observe(self._state, seat, obs)
-        if self._has_game and self.game.current_player(self._state) == seat:
+        if self.game.current_player(self._state) == seat:
             mask = self._mask.astype(np.int8)
         else:
             mask = np.zeros(self.game.num_actions, np.int8)
@@ -124,6 +147,7 @@ class TurnBasedEnv(AECEnv):
 
     def state(self) -> np.ndarray:
         """Features of the whole game, hidden parts included, for centralised critics."""
+        self._require_game()
         out = np.zeros(self.game.obs_size, np.float32)
         self.game.observe(self._state, -1, out)
         return out
@@ -132,6 +156,7 @@ class TurnBasedEnv(AECEnv):
         """Text picture of the table (printed for "human", returned for "ansi")."""
         if self.render_mode is None:
             return None
+        self._require_game()
         text = self.game.render_text(self._state)
         if self.render_mode == "human":
             print(text)
@@ -141,6 +166,11 @@ class TurnBasedEnv(AECEnv):
     def close(self) -> None:
         pass
 
+    def last(self, observe: bool = True) -> tuple:
+        """Observation, cumulative reward, termination, truncation and info of the agent to act."""
+        self._require_game()
+        return super().last(observe)
+
     # -- Extras shared by every game ------------------------------------------------------
     def action_to_string(self, action: int) -> str:
         """Describe `action` in words, in the current position."""
@@ -148,45 +178,51 @@ class TurnBasedEnv(AECEnv):
 
     def legal_actions(self) -> list[int]:
         """The legal actions of the agent to act (empty once the game is over)."""
+        self._require_game()
         return [int(a) for a in np.flatnonzero(self._mask)]
 
     def clone_state(self) -> np.ndarray:
         """A copy of the engine state: a full snapshot, RNG included."""
+        self._require_game()
         return self._state.copy()
 
     def restore_state(self, state: np.ndarray) -> None:
-        """Continue from a snapshot taken with `clone_state` or returned by `determinize`."""
-        if state.shape != self._state.shape or state.dtype != self._state.dtype:
-            raise ValueError(f"state must be int32 of shape {self._state.shape}")
+        """Continue from a snapshot taken with `clone_state` or returned by `determinize`.
+
+        The snapshot is validated first (`GameSpec.check_state`, with this env's player count
+        and options): a ValueError names the first bad field and nothing changes. The move
+        count of `max_moves` starts again from 0.
+        """
+        self.game.check_state(state, self.config)
         self._state[:] = state
-        self._has_game = True
-        self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
-        self._after_move()
+        self._start_game()
 
     def determinize(self, player: int, seed: int) -> np.ndarray:
-        """A full state consistent with what seat `player` has observed (hidden parts resampled)."""
-        if not 0 <= player < self.num_players:
-            raise ValueError(f"player must be a seat in 0..{self.num_players - 1}, got {player}")
+        """A full state consistent with what seat `player` has observed (hidden parts
+        resampled); `seed` is any non-negative integer, as for `reset`."""
+        self._require_game()
+        player = check_seat(player, self.num_players)
+        seed = normalize_seed(seed)
         state = self._state.copy()
-        self.game.determinize(state, int(player), int(seed))
+        self.game.determinize(state, player, seed)
         return state
 
     def final_scores(self) -> np.ndarray:
         """Each seat's final score (meaningful once the game is over)."""
+        self._require_game()
         scores = np.zeros(self.num_players, np.float64)
         keys = np.zeros(self.num_players, np.int64)
         self.game.final_scores(self._state, scores, keys)
         return scores
 
     # -- Internals ------------------------------------------------------------------------
-    def _legal_check(self, action: Any) -> bool:
-        valid = isinstance(action, int | np.integer) and 0 <= action < self.game.num_actions
-        if valid and self._mask[int(action)]:
+    def _require_game(self) -> None:
+        if not self._has_game:
+            raise RuntimeError(f"{self.game.name}: no game yet: call reset() (or restore_state) "
+                               "first")
+
+    def _legal_check(self, action: int) -> bool:
+        if 0 <= action < self.game.num_actions and self._mask[action]:
             return True
         if self.illegal_action == "penalize":
             return False
@@ -198,6 +234,15 @@ class TurnBasedEnv(AECEnv):
             self.rewards[a] = -1.0 if a == agent else 0.0
             self.terminations[a] = True
         self._accumulate_rewards()
+
+    def _truncate(self) -> None:
+        """The move limit cut the game: truncated for every seat, nobody paid."""
+        self._mask[:] = 0
+        info = self.move_limit.info()
+        for a in self.agents:
+            self.rewards[a] = 0.0
+            self.truncations[a] = True
+            self.infos[a] = dict(info)
 
     def _after_move(self) -> None:
         player = self.game.current_player(self._state)

@@ -21,6 +21,8 @@ from typing import Any
 import numpy as np
 from numba import njit, prange
 
+from tabletop_core.inputs import check_action_array, check_integer, normalize_seed
+from tabletop_core.limits import check_max_moves, move_limit_reached
 from tabletop_core.rewards import REWARD_MODES, final_rewards
 from tabletop_core.rng import RNG_WORDS, derive_seed, rng_below, rng_seed
 from tabletop_core.spec import GameSpec
@@ -56,7 +58,7 @@ def step_games(states, config, actions, base_seed, episodes, reward_mode, move_c
         play(state, actions[i])
         move_counts[i] += 1
         done[i] = current_player(state) < 0
-        truncated[i] = not done[i] and max_moves > 0 and move_counts[i] >= max_moves
+        truncated[i] = move_limit_reached(move_counts[i], max_moves, done[i])
         if done[i]:
             scores = np.zeros(num_players, np.float64)
             keys = np.zeros(num_players, np.int64)
@@ -117,8 +119,13 @@ class BatchEnvBase:
     """N independent games of one kind; subclasses set `game`.
 
     `max_moves` (default None: no limit) truncates a game that has not ended after that many
-    moves of all seats together: a safety net for training, since Simurgh's rules let players
-    who never progress play forever (docs/rules/simurgh.md).
+    moves of all seats together (tabletop_core.limits, the same rule as the AEC env's): a safety
+    net for training, since Simurgh's rules let players who never progress play forever
+    (docs/rules/simurgh.md).
+
+    `step` takes an integer array of shape [num_envs] and nothing else; `seed` is any
+    non-negative integer (tabletop_core.inputs.normalize_seed); `load_states` starts the games
+    from saved states, each validated first.
 
     The arrays in the returned `BatchOutput` are reused by the next call: copy them to keep them.
     """
@@ -136,22 +143,15 @@ class BatchEnvBase:
     ):
         game = self.game
         game.check_num_players(num_players)
-        if max_moves is not None and (
-            not isinstance(max_moves, int | np.integer) or isinstance(max_moves, bool)
-            or max_moves < 1
-        ):
-            raise ValueError(f"max_moves must be None or a positive integer, got {max_moves!r}")
-        if not isinstance(num_envs, int | np.integer) or num_envs < 1:
+        self.max_moves = check_max_moves(max_moves)
+        if check_integer("num_envs", num_envs) < 1:
             raise ValueError(f"num_envs must be a positive integer, got {num_envs!r}")
         if reward_mode not in REWARD_MODES:
             raise ValueError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
-        if not isinstance(seed, int | np.integer) or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
         self.num_envs = int(num_envs)
         self.num_players = int(num_players)
-        self.seed = int(seed)
+        self.seed = normalize_seed(seed)
         self.reward_mode = REWARD_MODES.index(reward_mode)
-        self.max_moves = 0 if max_moves is None else int(max_moves)
         self.config = game.make_config(self.num_players, **options)
         n = self.num_envs
         self.states = np.zeros((n, game.state_size), np.int32)
@@ -188,10 +188,7 @@ class BatchEnvBase:
         """
         if not self._ready:
             raise RuntimeError("call reset() before step()")
-        actions = np.asarray(actions)
-        if actions.shape != (self.num_envs,):
-            raise ValueError(f"actions must have shape ({self.num_envs},), got {actions.shape}")
-        actions = actions.astype(np.int64, copy=False)
+        actions = check_action_array(actions, self.num_envs)
         bad = first_illegal(actions, self._masks, skip_negative)
         if bad >= 0:
             legal = np.flatnonzero(self._masks[bad]).tolist()
@@ -203,6 +200,35 @@ class BatchEnvBase:
             self._moves, self.max_moves, self._obs, self._masks, self._rewards, self._done,
             self._truncated, self._players,
         )
+        return self._output()
+
+    def load_states(self, states: np.ndarray) -> BatchOutput:
+        """Continue game i from states[i] (shape [num_envs, state_size], int32), each validated
+        first (`GameSpec.check_state` with this batch's configuration: a ValueError names the
+        game and the field, and nothing changes). Move counts start again from 0; a game that
+        ends is dealt again from the batch seed as usual. Returns the view of the states."""
+        game = self.game
+        states = np.asarray(states)
+        if states.shape != self.states.shape or states.dtype != np.int32:
+            raise ValueError(f"states must be int32 of shape {self.states.shape}, got "
+                             f"{states.dtype} of shape {states.shape}")
+        for i in range(self.num_envs):
+            try:
+                game.check_state(states[i], self.config)
+            except ValueError as error:
+                raise ValueError(f"game {i}: {error}") from None
+            if game.current_player(states[i]) < 0:
+                raise ValueError(f"game {i}: the game is over; load a game still to play")
+        self.states[:] = states
+        for i in range(self.num_envs):
+            self._players[i] = game.current_player(self.states[i])
+            game.legal_mask(self.states[i], self._masks[i])
+            game.observe(self.states[i], self._players[i], self._obs[i])
+        self._rewards[:] = 0
+        self._moves[:] = 0
+        self._truncated[:] = False
+        self._done[:] = False
+        self._ready = True
         return self._output()
 
     def sample_random_actions(self, seed: int | None = None) -> np.ndarray:

@@ -25,6 +25,7 @@ LEGAL_MASK = types.void(STATE, types.uint8[::1])
 OBSERVE = types.void(STATE, types.int64, types.float32[::1])
 FINAL_SCORES = types.void(STATE, types.float64[::1], types.int64[::1])
 DETERMINIZE = types.void(STATE, types.int64, types.int64)
+VALIDATE = types.int64(STATE)
 # A bot's policy: (state, seat to act, legal mask, generator words) -> action.
 POLICY = types.int64(STATE, types.int64, types.uint8[::1], types.int32[::1])
 
@@ -35,6 +36,7 @@ LegalMaskFn = types.FunctionType(LEGAL_MASK)
 ObserveFn = types.FunctionType(OBSERVE)
 FinalScoresFn = types.FunctionType(FINAL_SCORES)
 DeterminizeFn = types.FunctionType(DETERMINIZE)
+ValidateFn = types.FunctionType(VALIDATE)
 PolicyFn = types.FunctionType(POLICY)
 
 
@@ -71,6 +73,7 @@ SIGNATURES = {
     "observe": OBSERVE,
     "final_scores": FINAL_SCORES,
     "determinize": DETERMINIZE,
+    "validate_state": VALIDATE,
 }
 _FUNCTIONS: dict[str, dict[str, EngineFunction]] = {}
 

@@ -13,6 +13,8 @@ functions (all `@njit(cache=True)`) follow one contract:
     final_scores(state, scores, keys)         scores (float64) and placement keys (int64,
                                               score then tie-breaks, higher is better)
     determinize(state, viewer, seed)          resample in place everything `viewer` cannot see
+    validate_state(state) -> int              0 for a state the rules can reach, else the code
+                                              of its first bad field (STATE_FIELDS[code])
 
 Each is compiled with its explicit signature from `tabletop_core.signatures`, so that shared
 kernels (search, bots) can take them as first-class function arguments and still be cached on
@@ -24,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
+from typing import Any
 
 import numpy as np
 
@@ -48,6 +51,11 @@ class GameSpec:
     observe: Callable
     final_scores: Callable
     determinize: Callable
+    validate_state: Callable
+    # Names of validate_state's codes, and (name, state slot) of each config entry (-1: the
+    # entry is not kept in the state).
+    state_fields: tuple[str, ...]
+    config_fields: tuple[tuple[str, int], ...]
     # The batch kernels specialised to this engine (tabletop_core.batch).
     batch_reset: Callable
     batch_step: Callable
@@ -68,8 +76,9 @@ class GameSpec:
         text: ModuleType,
     ) -> GameSpec:
         """Assemble a spec from a game's engine package (NUM_ACTIONS, OBS_SIZE, STATE_SIZE, the
-        contract's functions and the batch kernels) and its text module (action_to_string,
-        public_action_to_string, render_text); the PettingZoo id is tabletop/<name>-v0."""
+        contract's functions, STATE_FIELDS, CONFIG_FIELDS and the batch kernels) and its text
+        module (action_to_string, public_action_to_string, render_text); the PettingZoo id is
+        tabletop/<name>-v0."""
         return cls(
             name=name,
             env_id=f"tabletop/{name}-v0",
@@ -87,6 +96,9 @@ class GameSpec:
             observe=engine.observe,
             final_scores=engine.final_scores,
             determinize=engine.determinize,
+            validate_state=engine.validate_state,
+            state_fields=tuple(engine.STATE_FIELDS),
+            config_fields=tuple(engine.CONFIG_FIELDS),
             batch_reset=engine.batch_reset,
             batch_step=engine.batch_step,
             action_to_string=text.action_to_string,
@@ -103,3 +115,32 @@ class GameSpec:
                 f"{self.name}: num_players must be between {self.min_players} and "
                 f"{self.max_players}, got {num_players}"
             )
+
+    def check_state(self, state: Any, config: np.ndarray | None = None) -> None:
+        """Raise ValueError unless `state` is an int32 array of shape (state_size,) holding a
+        state the rules can reach: every field in range, each card or tile exactly once, the
+        counters, phase and actor consistent, and a legal action for the seat to act. With a
+        `config` (from `make_config`), the state must also be a game of that configuration
+        (player count and options). Nothing is changed; the engines never see a bad state."""
+        if not isinstance(state, np.ndarray):
+            raise ValueError(f"{self.name}: a state must be a numpy array, got "
+                             f"{type(state).__name__}")
+        if state.dtype != np.int32 or state.shape != (self.state_size,):
+            raise ValueError(f"{self.name}: a state must be int32 of shape ({self.state_size},), "
+                             f"got {state.dtype} of shape {state.shape}")
+        state = np.ascontiguousarray(state)
+        code = int(self.validate_state(state))
+        if code:
+            raise ValueError(f"{self.name}: invalid state: {self.state_fields[code]}")
+        if config is not None:
+            for k, (entry, slot) in enumerate(self.config_fields):
+                if slot >= 0 and state[slot] != config[k]:
+                    raise ValueError(
+                        f"{self.name}: the state is a game with {entry} {int(state[slot])}, "
+                        f"this environment has {entry} {int(config[k])}"
+                    )
+        if self.current_player(state) >= 0:
+            mask = np.zeros(self.num_actions, np.uint8)
+            self.legal_mask(state, mask)
+            if not mask.any():
+                raise ValueError(f"{self.name}: invalid state: the seat to act has no legal action")

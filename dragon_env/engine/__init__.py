@@ -13,10 +13,13 @@ from dragon_env.engine.layout import NUM_ACTIONS, STATE_SIZE
 from dragon_env.engine.observation import OBS_SIZE, observe
 from dragon_env.engine.scoring import final_scores
 from dragon_env.engine.setup import init
+from dragon_env.engine.validate import CONFIG_FIELDS, STATE_FIELDS, validate_state
 
 __all__ = [
+    "CONFIG_FIELDS",
     "NUM_ACTIONS",
     "OBS_SIZE",
+    "STATE_FIELDS",
     "STATE_SIZE",
     "batch_reset",
     "batch_step",
@@ -27,4 +30,5 @@ __all__ = [
     "legal_mask",
     "observe",
     "play",
+    "validate_state",
 ]

@@ -16,11 +16,14 @@ from simurgh_env.engine.layout import CONFIG_SIZE, NUM_ACTIONS, STATE_SIZE
 from simurgh_env.engine.observation import OBS_SIZE, observe
 from simurgh_env.engine.scoring import final_scores
 from simurgh_env.engine.setup import init
+from simurgh_env.engine.validate import CONFIG_FIELDS, STATE_FIELDS, validate_state
 
 __all__ = [
+    "CONFIG_FIELDS",
     "CONFIG_SIZE",
     "NUM_ACTIONS",
     "OBS_SIZE",
+    "STATE_FIELDS",
     "STATE_SIZE",
     "batch_reset",
     "batch_step",
@@ -31,4 +34,5 @@ __all__ = [
     "legal_mask",
     "observe",
     "play",
+    "validate_state",
 ]
