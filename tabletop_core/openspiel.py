@@ -55,8 +55,8 @@ states start at the resampled position (their past observations are not known to
 and its `history()` is empty (no action sequence leads to a resampled state).
 
 Serialization: OpenSpiel serializes a Python state by pickling its attributes; here that is
-one record of plain values with a checksum, checked on load (shape, sizes, ranges, checksum,
-and the game's `check_state` where it has one). `game.deserialize_state(text)` checks the text
+one record of plain values with a checksum, checked on load (sizes, ranges, the checksum, and
+every engine snapshot by the game's validator, `GameSpec.check_state`). `game.deserialize_state(text)` checks the text
 with an unpickler that accepts nothing but that record before building the state, so a
 corrupted or foreign string raises ValueError. OpenSpiel's own C++ entry points
 (`pyspiel.deserialize_game_and_state`, `pickle.loads` of a state) unpickle without that guard:
@@ -350,13 +350,17 @@ def _require(condition: bool, problem: str) -> None:
         raise ValueError(f"bad serialized state: {problem}")
 
 
-def _snapshot(data: Any, spec: GameSpec, what: str) -> np.ndarray:
+def _snapshot(data: Any, definition: Definition, what: str) -> np.ndarray:
+    """An engine state from its bytes, checked by the game's validator (GameSpec.check_state:
+    every field in range, a state the rules can reach, of this configuration)."""
+    spec = definition.spec
     _require(isinstance(data, bytes) and len(data) == 4 * spec.state_size,
              f"{what} must be {4 * spec.state_size} bytes of int32")
     state = np.frombuffer(data, np.int32).copy()
-    check = getattr(spec, "check_state", None)
-    if check is not None:
-        check(state)
+    try:
+        spec.check_state(state, definition.config)
+    except ValueError as error:
+        raise ValueError(f"bad serialized state: {what}: {error}") from None
     return state
 
 
@@ -374,7 +378,7 @@ def _load_record(payload: Any) -> _Record:
     spec, n = definition.spec, definition.num_players
     record = _Record(definition)
     if payload["state"] is not None:
-        record.state = _snapshot(payload["state"], spec, "state")
+        record.state = _snapshot(payload["state"], definition, "state")
     moves, truncated = payload["moves"], payload["truncated"]
     _require(isinstance(moves, int) and 0 <= moves <= definition.max_moves, "bad move count")
     _require(isinstance(truncated, bool), "bad truncation flag")
@@ -399,7 +403,7 @@ def _load_record(payload: Any) -> _Record:
             record.trail.append((None, mover, action))
         else:
             _require(0 <= mover < n and 0 <= action < spec.num_actions, "bad move entry")
-            record.trail.append((_snapshot(pre, spec, "trail snapshot"), mover, action))
+            record.trail.append((_snapshot(pre, definition, "trail snapshot"), mover, action))
     for name, rows in (("entries", payload["entries"]), ("seen", payload["seen"])):
         _require(isinstance(rows, list) and len(rows) == n
                  and all(isinstance(r, list) and all(isinstance(s, str) for s in r)

@@ -145,3 +145,16 @@ def test_thousands_of_corruptions_never_crash():
     assert "accepted" not in counts
     # The checked entry point answers every corruption with ValueError.
     assert counts.get("ValueError", 0) >= 1200
+
+
+def test_an_impossible_engine_state_is_refused_even_with_a_valid_checksum():
+    """A crafted record (its checksum recomputed) holding a state no game can reach is
+    refused by the game's validator before the engine ever sees it."""
+    game = pyspiel.load_game("python_aquilon", {"players": 3})
+    state = midgame(game)
+    record = state._record
+    record.state = np.full_like(record.state, 99)
+    head, _ = _attributes(state.serialize())
+    text = _with_attributes(head, pickle.dumps({"_record": record}))
+    with pytest.raises(ValueError, match="invalid state"):
+        game.deserialize_state(text)
