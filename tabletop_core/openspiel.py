@@ -79,6 +79,7 @@ from typing import Any
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import ismcts
 
 from tabletop_core.rewards import RANK, final_rewards
 from tabletop_core.spec import GameSpec
@@ -662,4 +663,13 @@ def _register() -> tuple[dict[str, pyspiel.GameType], dict[str, type]]:
 
 
 _GAME_TYPES, GAME_CLASSES = _register()
+
+
+class ISMCTSBot(ismcts.ISMCTSBot):
+    """OpenSpiel's Python ISMCTS bot, unchanged, plus the `restart_at` that
+    `evaluate_bots` calls and it lacks (it keeps nothing between decisions: each search
+    starts from the state it is given)."""
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        self.reset()
 GAME_NAMES = tuple(f"python_{name}" for name in GAME_OPTIONS)
