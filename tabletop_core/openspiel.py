@@ -56,11 +56,12 @@ and its `history()` is empty (no action sequence leads to a resampled state).
 
 Serialization: OpenSpiel serializes a Python state by pickling its attributes; here that is
 one record of plain values with a checksum, checked on load (sizes, ranges, the checksum, and
-every engine snapshot by the game's validator, `GameSpec.check_state`). `game.deserialize_state(text)` checks the text
-with an unpickler that accepts nothing but that record before building the state, so a
-corrupted or foreign string raises ValueError. OpenSpiel's own C++ entry points
-(`pyspiel.deserialize_game_and_state`, `pickle.loads` of a state) unpickle without that guard:
-use them only on strings you produced.
+every engine snapshot by the game's validator, `GameSpec.check_state`).
+`game.deserialize_state(text)` checks the text with an unpickler that accepts nothing but that
+record before building the state, so a corrupted or foreign string raises ValueError.
+OpenSpiel's own C++ entry points (`pyspiel.deserialize_game_and_state`, `pickle.loads` of a
+state) unpickle without that guard (a damaged string still raises, through the record's
+checks): use them only on strings you produced.
 
 `str(state)` is the referee's view (public table plus a digest of the full state). OpenSpiel's
 `mcts.MCTSBot` is a perfect-information search: it plays on the true state, hidden cards and
@@ -126,7 +127,8 @@ def _definition(name: str, params: dict[str, Any]) -> Definition:
     allowed = {"players", "max_moves", "deals", *GAME_OPTIONS[name]}
     unknown = sorted(set(params) - allowed)
     if unknown:
-        raise ValueError(f"python_{name}: unknown parameter(s) {unknown}; it takes {sorted(allowed)}")
+        raise ValueError(f"python_{name}: unknown parameter(s) {unknown}; "
+                         f"it takes {sorted(allowed)}")
     full = {**_default_params(name, spec), **params}
     key = (name, tuple(sorted(full.items())))
     if key in _DEFINITIONS:
@@ -135,7 +137,8 @@ def _definition(name: str, params: dict[str, Any]) -> Definition:
     spec.check_num_players(players)
     for label, value, top in (("max_moves", max_moves, 1 << 30), ("deals", deals, MAX_DEALS)):
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= top:
-            raise ValueError(f"python_{name}: {label} must be an integer in 1..{top}, got {value!r}")
+            raise ValueError(f"python_{name}: {label} must be an integer in 1..{top}, "
+                             f"got {value!r}")
     options = {k: full[k] for k in GAME_OPTIONS[name]}
     if name == "dragon":
         options["start_player"] = None if options["start_player"] == -1 else options["start_player"]
@@ -228,7 +231,8 @@ class _Record:
         as OpenSpiel wants distinct strings."""
         if self.texts is None:
             describe = self.definition.spec.action_to_string
-            texts = {int(a): describe(self.state, int(a)) for a in np.flatnonzero(self.legal_mask())}
+            legal = np.flatnonzero(self.legal_mask())
+            texts = {int(a): describe(self.state, int(a)) for a in legal}
             seen: dict[str, int] = {}
             for text in texts.values():
                 seen[text] = seen.get(text, 0) + 1
