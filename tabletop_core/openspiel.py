@@ -50,9 +50,10 @@ is not perfect recall (the string is).
 `action_to_string(player, action)`: the acting seat's description for the acting seat, the
 public description (what that seat sees) for another seat. `resample_from_infostate(player,
 sampler)` draws a full state from the player's information with the engine's `determinize`;
-the player's information state and observation are unchanged, the other seats' information
-states start at the resampled position (their past observations are not known to the player),
-and its `history()` is empty (no action sequence leads to a resampled state).
+the player's information state and observation are unchanged (a finished game, shown to
+all, is kept as it is), the other seats' information states start at the resampled position
+(their past observations are not known to the player), and its `history()` is empty (no
+action sequence leads to a resampled state).
 
 Serialization: OpenSpiel serializes a Python state by pickling its attributes; here that is
 one record of plain values with a checksum, checked on load (sizes, ranges, the checksum, and
@@ -319,7 +320,9 @@ class _Record:
         self.materialize()
         other = _Record(d)
         other.state = self.state.copy()
-        d.spec.determinize(other.state, player, seed)
+        if self.current_player() != pyspiel.PlayerId.TERMINAL:
+            # A finished game is shown to everyone: nothing is left to resample.
+            d.spec.determinize(other.state, player, seed)
         other.moves = self.moves
         other.truncated = self.truncated
         other.counts[player] = self.counts[player]
