@@ -1,0 +1,682 @@
+"""The three games as OpenSpiel games: `python_aquilon`, `python_dragon`, `python_simurgh`.
+
+    import pyspiel
+    import tabletop_core.openspiel  # registers the games (needs the `[openspiel]` extra)
+    game = pyspiel.load_game("python_simurgh", {"players": 3, "mode": "dragonlord"})
+
+Parameters: `players` (default: the smallest table of at least two), `max_moves` (the move
+limit, see below), `deals` (the number of deals, see "Chance"), and the game's own options:
+Dragon's Interest `start_player` (-1: drawn from the deal), Simurgh `mode` ("spearman",
+"dragonlord") and `length` ("short", "medium", "long"). A bad value is refused by `load_game`
+with a ValueError.
+
+Dynamics: sequential. Sealed choices (Aquilon's bids, Dragon's Interest's Contracts, sealed
+bids and chest amounts, Simurgh's power draft and dragon picks) are asked one seat at a time in
+the order of the PettingZoo AEC environment, and no seat's observation, observation string,
+information state or action description shows a choice another seat has not yet revealed
+(tests/openspiel/test_hidden_choices.py). Simultaneous nodes would not fit: Dragon's Interest
+enters sealed amounts digit by digit, a private choice of several moves whose number depends
+on the table, where an OpenSpiel simultaneous node takes one action per player; and OpenSpiel's
+ISMCTS, MCTS and most of its algorithms need sequential games.
+
+Chance: explicit, one chance node. The initial state is a chance node with `deals` equally
+likely outcomes (default 65536); outcome `k` deals the game that the AEC environment deals with
+`reset(seed=k)`, and every later chance event (shuffles, draws) follows from the engine's
+generator, which lives in the state and was seeded by the deal. So a state is fully determined
+by its history, and `history()` replays it. Sampled-stochastic chance is not used because
+OpenSpiel cannot serialize a sampled-stochastic game written in Python (its Game::Serialize
+asks the game for a generator state, which a Python game cannot provide), so
+`random_sim_test(serialize=True)` and pickling would fail; and the in-game chance events
+(shuffles of decks of dozens of cards) are far too many to list as explicit outcomes, nor can
+this module cut the engines' `play` (which runs chance until the next decision) into chance
+nodes without editing the games.
+
+Move limit: `max_moves` (defaults in DEFAULT_MAX_MOVES, several times the longest random game
+measured) bounds `max_game_length`; a game still running after that many moves is terminal
+with zero returns for everyone. Returns: the rank reward (+1 first to -1 last, ties share),
+zero-sum, paid at the end.
+
+Per seat: `observation_string` is the table as that seat sees it (the game's `render_text`),
+`observation_tensor` the engine's observation features. `information_state_string` is the
+seat's whole history, with perfect recall: a header with what it saw of the deal, then one
+entry per move: the move number, the mover, the action (the seat's own description for its
+own moves, the public description otherwise), the lines of the seat's table text that the
+move changed, and a 64-bit digest of the seat's observation tensor after the move (so that
+anything the tensor shows and the text does not still tells histories apart). It never holds
+the deal's outcome. `information_state_tensor` has fixed size and keeps: the observation
+tensor, how often the seat has taken each action, and the moves played over `max_moves`; it
+is not perfect recall (the string is).
+
+`action_to_string(player, action)`: the acting seat's description for the acting seat, the
+public description (what that seat sees) for another seat. `resample_from_infostate(player,
+sampler)` draws a full state from the player's information with the engine's `determinize`;
+the player's information state and observation are unchanged (a finished game, shown to
+all, is kept as it is), the other seats' information states start at the resampled position
+(their past observations are not known to the player), and its `history()` is empty (no
+action sequence leads to a resampled state).
+
+Serialization: OpenSpiel serializes a Python state by pickling its attributes; here that is
+one record of plain values with a checksum, checked on load (sizes, ranges, the checksum, and
+every engine snapshot by the game's validator, `GameSpec.check_state`).
+`game.deserialize_state(text)` checks the text with an unpickler that accepts nothing but that
+record before building the state, so a corrupted or foreign string raises ValueError.
+OpenSpiel's own C++ entry points (`pyspiel.deserialize_game_and_state`, `pickle.loads` of a
+state) unpickle without that guard (a damaged string still raises, through the record's
+checks): use them only on strings you produced.
+
+`str(state)` is the referee's view (public table plus a digest of the full state). OpenSpiel's
+`mcts.MCTSBot` is a perfect-information search: it plays on the true state, hidden cards and
+the generator (hence future draws) included; use ISMCTS for a bot that only knows its seat.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib
+import io
+import pickle
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts
+
+from tabletop_core.rewards import RANK, final_rewards
+from tabletop_core.spec import GameSpec
+
+DEFAULT_MAX_MOVES = {"aquilon": 500, "dragon": 1500, "simurgh": 4000}
+DEFAULT_DEALS = 1 << 16
+MAX_DEALS = 1 << 24
+TITLES = {"aquilon": "Dwarves of Aquilon", "dragon": "Dragon's Interest", "simurgh": "Simurgh"}
+GAME_OPTIONS: dict[str, dict[str, Any]] = {
+    "aquilon": {},
+    "dragon": {"start_player": -1},
+    "simurgh": {"mode": "spearman", "length": "short"},
+}
+_DIGEST_BYTES = 8
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=_DIGEST_BYTES).hexdigest()
+
+
+@dataclass(frozen=True)
+class Definition:
+    """One loaded game: its spec, engine configuration and the OpenSpiel parameters."""
+
+    name: str
+    spec: GameSpec
+    params: tuple[tuple[str, Any], ...]
+    num_players: int
+    max_moves: int
+    deals: int
+    config: np.ndarray = field(compare=False, repr=False)
+
+    @property
+    def short_name(self) -> str:
+        return f"python_{self.name}"
+
+
+_DEFINITIONS: dict[tuple, Definition] = {}
+
+
+def _definition(name: str, params: dict[str, Any]) -> Definition:
+    """The (cached) definition of game `name` with OpenSpiel parameters `params` (checked)."""
+    spec = importlib.import_module(f"{name}_env").SPEC
+    allowed = {"players", "max_moves", "deals", *GAME_OPTIONS[name]}
+    unknown = sorted(set(params) - allowed)
+    if unknown:
+        raise ValueError(f"python_{name}: unknown parameter(s) {unknown}; "
+                         f"it takes {sorted(allowed)}")
+    full = {**_default_params(name, spec), **params}
+    key = (name, tuple(sorted(full.items())))
+    if key in _DEFINITIONS:
+        return _DEFINITIONS[key]
+    players, max_moves, deals = full["players"], full["max_moves"], full["deals"]
+    spec.check_num_players(players)
+    for label, value, top in (("max_moves", max_moves, 1 << 30), ("deals", deals, MAX_DEALS)):
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= top:
+            raise ValueError(f"python_{name}: {label} must be an integer in 1..{top}, "
+                             f"got {value!r}")
+    options = {k: full[k] for k in GAME_OPTIONS[name]}
+    if name == "dragon":
+        options["start_player"] = None if options["start_player"] == -1 else options["start_player"]
+    config = spec.make_config(players, **options)
+    definition = Definition(name, spec, key[1], players, max_moves, deals, config)
+    _DEFINITIONS[key] = definition
+    return definition
+
+
+def _default_params(name: str, spec: GameSpec) -> dict[str, Any]:
+    return {"players": max(2, spec.min_players), "max_moves": DEFAULT_MAX_MOVES[name],
+            "deals": DEFAULT_DEALS, **GAME_OPTIONS[name]}
+
+
+class _Record:
+    """Everything a state holds (OpenSpiel copies and pickles this one attribute).
+
+    `state` is the engine snapshot (None before the deal). `trail` holds the moves whose
+    information-state entries are not written yet, as (state before, mover, action); the
+    entries are written for every seat at once when a string is asked for (`materialize`).
+    `seen[seat]` is the seat's table text, as lines, after the last written entry."""
+
+    __slots__ = ("definition", "state", "moves", "truncated", "counts", "trail", "entries",
+                 "seen", "texts")
+
+    def __init__(self, definition: Definition):
+        self.definition = definition
+        self.state: np.ndarray | None = None
+        self.moves = 0
+        self.truncated = False
+        n = definition.num_players
+        self.counts = np.zeros((n, definition.spec.num_actions), np.int32)
+        self.trail: list[tuple[np.ndarray | None, int, int]] = []
+        self.entries: list[list[str]] = [[] for _ in range(n)]
+        self.seen: list[tuple[str, ...]] = [() for _ in range(n)]
+        self.texts: dict[int, str] | None = None
+
+    def __deepcopy__(self, memo) -> _Record:
+        other = _Record.__new__(_Record)
+        other.definition = self.definition
+        other.state = None if self.state is None else self.state.copy()
+        other.moves = self.moves
+        other.truncated = self.truncated
+        other.counts = self.counts.copy()
+        other.trail = list(self.trail)  # the snapshots in it are never written to
+        other.entries = [list(e) for e in self.entries]
+        other.seen = list(self.seen)
+        other.texts = self.texts
+        return other
+
+    def __reduce__(self):
+        return (_load_record, (self.payload(),))
+
+    # -- the game -----------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.truncated:
+            return int(pyspiel.PlayerId.TERMINAL)
+        player = int(self.definition.spec.current_player(self.state))
+        return player if player >= 0 else int(pyspiel.PlayerId.TERMINAL)
+
+    def legal_mask(self) -> np.ndarray:
+        mask = np.zeros(self.definition.spec.num_actions, np.uint8)
+        self.definition.spec.legal_mask(self.state, mask)
+        return mask
+
+    def deal(self, seed: int) -> None:
+        d = self.definition
+        state = np.zeros(d.spec.state_size, np.int32)
+        d.spec.init(state, d.config, seed)
+        self.state = state
+        self.texts = None
+        self.trail.append((None, int(pyspiel.PlayerId.CHANCE), seed))
+
+    def play(self, action: int) -> None:
+        d = self.definition
+        mover = self.current_player()
+        self.trail.append((self.state.copy(), mover, action))
+        self.counts[mover, action] += 1
+        d.spec.play(self.state, action)
+        self.texts = None
+        self.moves += 1
+        if self.moves >= d.max_moves and d.spec.current_player(self.state) >= 0:
+            self.truncated = True
+
+    def action_text(self, action: int) -> str:
+        """The mover's description of a legal action; two legal actions that the game
+        describes alike (e.g. bidding either of two equal talions) get their numbers added,
+        as OpenSpiel wants distinct strings."""
+        if self.texts is None:
+            describe = self.definition.spec.action_to_string
+            legal = np.flatnonzero(self.legal_mask())
+            texts = {int(a): describe(self.state, int(a)) for a in legal}
+            seen: dict[str, int] = {}
+            for text in texts.values():
+                seen[text] = seen.get(text, 0) + 1
+            self.texts = {a: t if seen[t] == 1 else f"{t} (action {a})" for a, t in texts.items()}
+        text = self.texts.get(action)
+        return text if text is not None else self.definition.spec.action_to_string(
+            self.state, action)
+
+    def returns(self) -> list[float]:
+        d = self.definition
+        n = d.num_players
+        if self.current_player() != pyspiel.PlayerId.TERMINAL or self.truncated:
+            return [0.0] * n
+        scores = np.zeros(n, np.float64)
+        keys = np.zeros(n, np.int64)
+        rewards = np.zeros(n, np.float64)
+        d.spec.final_scores(self.state, scores, keys)
+        final_rewards(scores, keys, n, RANK, rewards)
+        return rewards.tolist()
+
+    def observation(self, seat: int) -> np.ndarray:
+        out = np.zeros(self.definition.spec.obs_size, np.float32)
+        if self.state is not None:
+            self.definition.spec.observe(self.state, seat, out)
+        return out
+
+    def table_text(self, seat: int) -> str:
+        if self.state is None:
+            return f"Player {seat}: the game is not dealt yet"
+        return self.definition.spec.render_text(self.state, seat)
+
+    # -- information states -------------------------------------------------------------
+    def materialize(self) -> None:
+        """Write the information-state entries of every seat for the moves in `trail`."""
+        d = self.definition
+        first = self.moves - sum(1 for pre, _, _ in self.trail if pre is not None) + 1
+        for i, (pre, mover, action) in enumerate(self.trail):
+            post = self.trail[i + 1][0] if i + 1 < len(self.trail) else self.state
+            if pre is None:
+                heads = [f"Player {seat} of {d.num_players}: the deal" for seat in range(
+                    d.num_players)]
+            else:
+                own = d.spec.action_to_string(pre, action)
+                public = d.spec.public_action_to_string(pre, action)
+                heads = [f"{first} P{mover} (you): {own}" if seat == mover
+                         else f"{first} P{mover}: {public}" for seat in range(d.num_players)]
+                first += 1
+            for seat, head in enumerate(heads):
+                self.entries[seat].append(self._entry(head, post, seat))
+        self.trail = []
+
+    def _entry(self, head: str, post: np.ndarray, seat: int) -> str:
+        """One entry: its head, the changed lines of the seat's table text, the digest."""
+        d = self.definition
+        lines = tuple(d.spec.render_text(post, seat).split("\n"))
+        before = self.seen[seat]
+        parts = [head]
+        parts += [f"  {j}| {line}" for j, line in enumerate(lines)
+                  if j >= len(before) or before[j] != line]
+        if len(lines) < len(before):
+            parts.append(f"  ({len(lines)} lines)")
+        obs = np.zeros(d.spec.obs_size, np.float32)
+        d.spec.observe(post, seat, obs)
+        parts.append(f"  obs {_digest(obs.tobytes())}")
+        self.seen[seat] = lines
+        return "\n".join(parts)
+
+    def information_state_string(self, seat: int) -> str:
+        if self.state is None:
+            return f"Player {seat} of {self.definition.num_players}: before the deal"
+        self.materialize()
+        return "\n".join(self.entries[seat])
+
+    def information_state_tensor(self, seat: int) -> np.ndarray:
+        d = self.definition
+        return np.concatenate([
+            self.observation(seat), self.counts[seat].astype(np.float32),
+            np.array([self.moves / d.max_moves], np.float32),
+        ])
+
+    def resampled(self, player: int, seed: int) -> _Record:
+        """A record of a full state drawn from `player`'s information (see the module doc)."""
+        d = self.definition
+        self.materialize()
+        other = _Record(d)
+        other.state = self.state.copy()
+        if self.current_player() != pyspiel.PlayerId.TERMINAL:
+            # A finished game is shown to everyone: nothing is left to resample.
+            d.spec.determinize(other.state, player, seed)
+        other.moves = self.moves
+        other.truncated = self.truncated
+        other.counts[player] = self.counts[player]
+        other.entries[player] = list(self.entries[player])
+        other.seen[player] = self.seen[player]
+        for seat in range(d.num_players):
+            if seat != player:
+                head = (f"Player {seat} of {d.num_players}: a state resampled after move "
+                        f"{self.moves} from player {player}'s information")
+                other.entries[seat].append(other._entry(head, other.state, seat))
+        return other
+
+    # -- serialization ------------------------------------------------------------------
+    def payload(self) -> dict[str, Any]:
+        """Plain values only (no class but this module's loader is needed to unpickle)."""
+        body = {
+            "game": self.definition.name,
+            "params": dict(self.definition.params),
+            "state": None if self.state is None else self.state.tobytes(),
+            "moves": self.moves,
+            "truncated": self.truncated,
+            "counts": self.counts.tobytes(),
+            "trail": [(None if pre is None else pre.tobytes(), mover, action)
+                      for pre, mover, action in self.trail],
+            "entries": [list(e) for e in self.entries],
+            "seen": [list(s) for s in self.seen],
+        }
+        return {**body, "checksum": _digest(repr(body).encode())}
+
+
+def _require(condition: bool, problem: str) -> None:
+    if not condition:
+        raise ValueError(f"bad serialized state: {problem}")
+
+
+def _snapshot(data: Any, definition: Definition, what: str) -> np.ndarray:
+    """An engine state from its bytes, checked by the game's validator (GameSpec.check_state:
+    every field in range, a state the rules can reach, of this configuration)."""
+    spec = definition.spec
+    _require(isinstance(data, bytes) and len(data) == 4 * spec.state_size,
+             f"{what} must be {4 * spec.state_size} bytes of int32")
+    state = np.frombuffer(data, np.int32).copy()
+    try:
+        spec.check_state(state, definition.config)
+    except ValueError as error:
+        raise ValueError(f"bad serialized state: {what}: {error}") from None
+    return state
+
+
+def _load_record(payload: Any) -> _Record:
+    """Rebuild a record from `payload`, checking every field; ValueError on any problem."""
+    _require(isinstance(payload, dict), "not a record")
+    fields = {"game", "params", "state", "moves", "truncated", "counts", "trail", "entries",
+              "seen", "checksum"}
+    _require(set(payload) == fields, f"fields must be {sorted(fields)}")
+    body = {k: v for k, v in payload.items() if k != "checksum"}
+    _require(payload["checksum"] == _digest(repr(body).encode()), "checksum mismatch")
+    _require(payload["game"] in GAME_OPTIONS and isinstance(payload["params"], dict),
+             "unknown game")
+    definition = _definition(payload["game"], payload["params"])
+    spec, n = definition.spec, definition.num_players
+    record = _Record(definition)
+    if payload["state"] is not None:
+        record.state = _snapshot(payload["state"], definition, "state")
+    moves, truncated = payload["moves"], payload["truncated"]
+    _require(isinstance(moves, int) and 0 <= moves <= definition.max_moves, "bad move count")
+    _require(isinstance(truncated, bool), "bad truncation flag")
+    _require(not truncated or moves == definition.max_moves, "truncated before the limit")
+    _require(record.state is not None or moves == 0, "moves before the deal")
+    record.moves, record.truncated = moves, truncated
+    counts = payload["counts"]
+    _require(isinstance(counts, bytes) and len(counts) == 4 * n * spec.num_actions,
+             "bad action counts")
+    record.counts = np.frombuffer(counts, np.int32).reshape(n, spec.num_actions).copy()
+    _require(bool((record.counts >= 0).all()) and int(record.counts.sum()) <= moves,
+             "more actions counted than moves")
+    trail = payload["trail"]
+    _require(isinstance(trail, list) and len(trail) <= moves + 1, "bad trail")
+    for k, item in enumerate(trail):
+        _require(isinstance(item, tuple) and len(item) == 3, "bad trail entry")
+        pre, mover, action = item
+        _require(isinstance(mover, int) and isinstance(action, int), "bad trail entry")
+        if pre is None:
+            _require(k == 0 and mover == pyspiel.PlayerId.CHANCE
+                     and 0 <= action < definition.deals, "bad deal entry")
+            record.trail.append((None, mover, action))
+        else:
+            _require(0 <= mover < n and 0 <= action < spec.num_actions, "bad move entry")
+            record.trail.append((_snapshot(pre, definition, "trail snapshot"), mover, action))
+    for name, rows in (("entries", payload["entries"]), ("seen", payload["seen"])):
+        _require(isinstance(rows, list) and len(rows) == n
+                 and all(isinstance(r, list) and all(isinstance(s, str) for s in r)
+                         for r in rows), f"bad {name}")
+    record.entries = [list(r) for r in payload["entries"]]
+    record.seen = [tuple(r) for r in payload["seen"]]
+    return record
+
+
+class _RecordUnpickler(pickle.Unpickler):
+    """Unpickles a serialized state's attributes and refuses every class but the record's."""
+
+    def find_class(self, module: str, name: str):
+        if (module, name) == (__name__, "_load_record"):
+            return _load_record
+        raise ValueError(f"bad serialized state: it refers to {module}.{name}")
+
+
+def check_serialized(text: str, definition: Definition) -> None:
+    """Raise ValueError unless `text` is a state serialized by OpenSpiel for this game."""
+    if not isinstance(text, str):
+        raise ValueError("bad serialized state: not a string")
+    pieces = text.split("\n", 2)
+    _require(len(pieces) == 3, "expected three lines")
+    history, move_number, attributes = pieces
+    _require(history.startswith("history="), "no history line")
+    for item in filter(None, history[len("history="):].split(",")):
+        player, _, action = item.partition(":")
+        _require(player.lstrip("-").isdigit() and action.isdigit(), "bad history")
+    _require(move_number.startswith("move_number=")
+             and move_number[len("move_number="):].isdigit(), "bad move number")
+    _require(attributes.startswith("__dict__="), "no attributes")
+    try:
+        raw = base64.b64decode(attributes[len("__dict__="):], validate=True)
+    except ValueError as error:
+        raise ValueError(f"bad serialized state: attributes are not base64 ({error})") from None
+    try:
+        attrs = _RecordUnpickler(io.BytesIO(raw)).load()
+    except ValueError as error:
+        if str(error).startswith("bad serialized state"):
+            raise
+        raise ValueError(f"bad serialized state: {error}") from None
+    except Exception as error:  # a damaged pickle fails in many ways
+        raise ValueError(f"bad serialized state: {type(error).__name__}: {error}") from None
+    _require(isinstance(attrs, dict) and set(attrs) == {"_record"}
+             and isinstance(attrs["_record"], _Record), "no state record")
+    _require(attrs["_record"].definition == definition, "a state of another game")
+
+
+class TabletopState(pyspiel.State):
+    """A state of one of the games (see the module docstring)."""
+
+    def __init__(self, game: TabletopGame):
+        super().__init__(game)
+        self._record = _Record(game.definition)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # OpenSpiel's clone and deserialization set the attributes one by one.
+        if name != "_record" or not isinstance(value, _Record):
+            raise ValueError(f"a state holds one record; refusing attribute {name!r}")
+        if value.definition != self.get_game().definition:
+            raise ValueError("bad serialized state: a state of another game")
+        super().__setattr__(name, value)
+
+    # -- OpenSpiel API ------------------------------------------------------------------
+    def current_player(self) -> int:
+        return self._record.current_player()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        record = self._record
+        if record.state is None:
+            return list(range(record.definition.deals))
+        return np.flatnonzero(record.legal_mask()).tolist()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.get_game().chance_outcomes
+
+    def _apply_action(self, action: int) -> None:
+        record = self._record
+        d = record.definition
+        player = record.current_player()
+        if player == pyspiel.PlayerId.TERMINAL:
+            raise ValueError(f"{d.short_name}: the game is over; no action {action!r}")
+        valid = isinstance(action, int | np.integer) and not isinstance(action, bool)
+        if player == pyspiel.PlayerId.CHANCE:
+            if not (valid and 0 <= action < d.deals):
+                raise ValueError(f"{d.short_name}: the deal must be in 0..{d.deals - 1}, "
+                                 f"got {action!r}")
+            record.deal(int(action))
+            return
+        if not (valid and 0 <= action < d.spec.num_actions and record.legal_mask()[action]):
+            legal = ", ".join(f"{a} ({d.spec.action_to_string(record.state, a)})"
+                              for a in np.flatnonzero(record.legal_mask()))
+            raise ValueError(f"{d.short_name}: illegal action {action!r} for player {player}; "
+                             f"legal: {legal}")
+        record.play(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        record = self._record
+        spec = record.definition.spec
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
+        mover = record.current_player()
+        if mover < 0 or not 0 <= action < spec.num_actions:
+            return f"action {action}"
+        if player == mover:
+            return record.action_text(action)
+        return spec.public_action_to_string(record.state, action)
+
+    def is_terminal(self) -> bool:
+        return self._record.current_player() == pyspiel.PlayerId.TERMINAL
+
+    def returns(self) -> list[float]:
+        return self._record.returns()
+
+    def rewards(self) -> list[float]:
+        return self._record.returns()
+
+    def is_truncated(self) -> bool:
+        """Whether the game was cut by the move limit (terminal, zero returns)."""
+        return self._record.truncated
+
+    def engine_state(self) -> np.ndarray | None:
+        """A copy of the engine's state array (None before the deal): the referee's view."""
+        state = self._record.state
+        return None if state is None else state.copy()
+
+    def resample_from_infostate(self, player: int, sampler) -> TabletopState:
+        """A state drawn from `player`'s information; `sampler()` gives uniforms in [0, 1)."""
+        record = self._record
+        n = record.definition.num_players
+        if not isinstance(player, int | np.integer) or not 0 <= player < n:
+            raise ValueError(f"player must be a seat in 0..{n - 1}, got {player!r}")
+        state = self.get_game().new_initial_state()
+        if record.state is not None:
+            seed = int(sampler() * (1 << 53))
+            state._record = record.resampled(int(player), seed)
+        return state
+
+    def __str__(self) -> str:
+        record = self._record
+        if record.state is None:
+            return "chance node: the deal"
+        digest = _digest(record.state.tobytes() + bytes([record.truncated]))
+        limit = " (cut by the move limit)" if record.truncated else ""
+        return (f"{record.definition.spec.render_text(record.state)}\n"
+                f"move {record.moves}{limit}, full state {digest}")
+
+
+class _Observer:
+    """OpenSpiel's Python observer: one seat's observation or information state."""
+
+    def __init__(self, definition: Definition, perfect_recall: bool):
+        self.definition = definition
+        self.perfect_recall = perfect_recall
+        spec = definition.spec
+        size = spec.obs_size + (spec.num_actions + 1 if perfect_recall else 0)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor[:spec.obs_size]}
+        if perfect_recall:
+            self.dict["own_action_counts"] = self.tensor[spec.obs_size:-1]
+            self.dict["progress"] = self.tensor[-1:]
+
+    def set_from(self, state: TabletopState, player: int) -> None:
+        record = state._record
+        if self.perfect_recall:
+            self.tensor[:] = record.information_state_tensor(player)
+        else:
+            self.tensor[:] = record.observation(player)
+
+    def string_from(self, state: TabletopState, player: int) -> str:
+        record = state._record
+        if self.perfect_recall:
+            return record.information_state_string(player)
+        return record.table_text(player)
+
+
+class TabletopGame(pyspiel.Game):
+    """One of the games with its parameters (see the module docstring)."""
+
+    name: str  # set by each game's subclass
+
+    def __init__(self, params: dict[str, Any] | None = None):
+        name = self.name
+        definition = _definition(name, dict(params or {}))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=definition.spec.num_actions,
+            max_chance_outcomes=definition.deals,
+            num_players=definition.num_players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=definition.max_moves,
+        )
+        super().__init__(_GAME_TYPES[name], info, dict(definition.params))
+        self.definition = definition
+        self.chance_outcomes = [(k, 1.0 / definition.deals) for k in range(definition.deals)]
+
+    def new_initial_state(self, *args) -> TabletopState:
+        if args:
+            raise ValueError(f"{self.definition.short_name}: new_initial_state takes no "
+                             "argument (the deal is the first, chance, action)")
+        return TabletopState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> _Observer:
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        if iig_obs_type is not None and (
+            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+            or not iig_obs_type.public_info
+        ):
+            raise ValueError("only a seat's own view is supported (public information plus "
+                             "that seat's private information)")
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return _Observer(self.definition, recall)
+
+    def deserialize_state(self, text: str) -> TabletopState:
+        """A state from `state.serialize()`; ValueError if the text is not one of this game's."""
+        check_serialized(text, self.definition)
+        return pyspiel.Game.deserialize_state(self, text)
+
+
+def _game_type(name: str) -> pyspiel.GameType:
+    spec = importlib.import_module(f"{name}_env").SPEC
+    return pyspiel.GameType(
+        short_name=f"python_{name}",
+        long_name=f"{TITLES[name]} (tabletop-rl)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=spec.max_players,
+        min_num_players=spec.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_default_params(name, spec),
+    )
+
+
+def _register() -> tuple[dict[str, pyspiel.GameType], dict[str, type]]:
+    # OpenSpiel's registry keeps each creator until the process ends, after Python has shut
+    # down: a class (unlike a closure) is never freed by that last release.
+    types, classes = {}, {}
+    registered = {t.short_name for t in pyspiel.registered_games()}
+    for name in GAME_OPTIONS:
+        types[name] = _game_type(name)
+        title = "".join(w.capitalize() for w in name.split("_"))
+        classes[name] = type(f"{title}Game", (TabletopGame,), {"name": name,
+                                                               "__module__": __name__})
+        if f"python_{name}" not in registered:
+            pyspiel.register_game(types[name], classes[name])
+    return types, classes
+
+
+_GAME_TYPES, GAME_CLASSES = _register()
+
+
+class ISMCTSBot(ismcts.ISMCTSBot):
+    """OpenSpiel's Python ISMCTS bot, unchanged, plus the `restart_at` that
+    `evaluate_bots` calls and it lacks (it keeps nothing between decisions: each search
+    starts from the state it is given)."""
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        self.reset()
+GAME_NAMES = tuple(f"python_{name}" for name in GAME_OPTIONS)

@@ -1,0 +1,153 @@
+"""The OpenSpiel games' metadata, parameters, dynamics against the AEC environments, the move
+limit, illegal actions and action descriptions."""
+
+import importlib
+
+import numpy as np
+import pytest
+
+from tabletop_core.openspiel import DEFAULT_MAX_MOVES
+
+from .common import SMALL, config_id, dealt, pyspiel
+
+pytestmark = pytest.mark.frameworks
+
+GAMES = ["python_aquilon", "python_dragon", "python_simurgh"]
+
+
+def env_module(name):
+    return importlib.import_module(name.removeprefix("python_") + "_env")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_game_type_and_info(name):
+    game = pyspiel.load_game(name)
+    kind = game.get_type()
+    spec = env_module(name).SPEC
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    assert (kind.min_num_players, kind.max_num_players) == (spec.min_players, spec.max_players)
+    assert game.num_distinct_actions() == spec.num_actions
+    assert game.max_game_length() == DEFAULT_MAX_MOVES[name.removeprefix("python_")]
+    assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
+    assert game.observation_tensor_shape() == [spec.obs_size]
+    assert game.information_state_tensor_shape() == [spec.obs_size + spec.num_actions + 1]
+    assert game.max_chance_outcomes() == 1 << 16
+
+
+def test_parameters_reach_the_engine():
+    game = pyspiel.load_game("python_simurgh", {"players": 4, "mode": "dragonlord",
+                                                "length": "long", "max_moves": 77})
+    assert game.num_players() == 4 and game.max_game_length() == 77
+    assert game.definition.config.tolist() == [4, 1, 2]
+    dragon = pyspiel.load_game("python_dragon", {"players": 5, "start_player": 2})
+    assert dragon.definition.config.tolist() == [5, 2]
+
+
+@pytest.mark.parametrize("name,params,message", [
+    ("python_aquilon", {"players": 6}, "between 2 and 5"),
+    ("python_simurgh", {"mode": "peaceful"}, "mode must be"),
+    ("python_simurgh", {"length": "endless"}, "length must be"),
+    ("python_dragon", {"players": 3, "start_player": 3}, "start_player"),
+    ("python_dragon", {"max_moves": 0}, "max_moves"),
+    ("python_dragon", {"deals": 0}, "deals"),
+])
+def test_bad_parameters_are_refused(name, params, message):
+    with pytest.raises(ValueError, match=message):
+        pyspiel.load_game(name, params)
+
+
+@pytest.mark.parametrize("config", SMALL, ids=config_id)
+def test_same_deal_and_actions_give_the_aec_environments_game(config):
+    """Deal k is the AEC environment's reset(seed=k); both then agree on every legal action,
+    every observation and the final rewards."""
+    name, params = config
+    game = pyspiel.load_game(name, params)
+    opts = {k: v for k, v in params.items() if k != "players"}
+    env = env_module(name).raw_env(num_players=params["players"], **opts)
+    rng = np.random.default_rng(3)
+    for deal in (0, 1, 4000):
+        state = dealt(game, deal)
+        env.reset(seed=deal)
+        while not state.is_terminal():
+            seat = state.current_player()
+            assert env.agent_selection == env.possible_agents[seat]
+            assert state.legal_actions() == env.legal_actions()
+            for viewer in range(game.num_players()):
+                obs = env.observe(env.possible_agents[viewer])["observation"]
+                np.testing.assert_array_equal(state.observation_tensor(viewer), obs)
+            action = int(rng.choice(state.legal_actions()))
+            state.apply_action(action)
+            env.step(action)
+        assert all(env.terminations.values())
+        assert state.returns() == [env._cumulative_rewards[a] for a in env.possible_agents]
+        assert abs(sum(state.returns())) < 1e-9 and max(state.returns()) == 1.0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_move_limit_ends_the_game_with_zero_returns(name):
+    game = pyspiel.load_game(name, {"max_moves": 12})
+    state = dealt(game, 5)
+    for _ in range(12):
+        assert not state.is_terminal()
+        state.apply_action(state.legal_actions()[0])
+    assert state.is_terminal() and state.is_truncated()
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert state.returns() == [0.0] * game.num_players() == state.rewards()
+    assert state.legal_actions() == []
+    with pytest.raises(ValueError, match="over"):
+        state.apply_action(0)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_illegal_actions_raise_and_change_nothing(name):
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    with pytest.raises(ValueError, match="deal"):
+        state.apply_action(game.max_chance_outcomes())
+    state.apply_action(9)
+    before = (str(state), state.history(), state.information_state_string(0))
+    illegal = sorted(set(range(game.num_distinct_actions())) - set(state.legal_actions()))
+    for action in (illegal[0], -2, game.num_distinct_actions()):
+        with pytest.raises(ValueError, match="illegal action"):
+            state.apply_action(action)
+    assert (str(state), state.history(), state.information_state_string(0)) == before
+
+
+def test_unknown_parameters_are_refused_by_openspiel():
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'colour'"):
+        pyspiel.load_game("python_aquilon", {"colour": 1})
+
+
+def test_action_strings_mover_and_others():
+    """The mover reads its own description; another seat reads what it would see."""
+    game = pyspiel.load_game("python_aquilon", {"players": 3})
+    state = dealt(game, 2)
+    action = state.legal_actions()[0]
+    spec = env_module("python_aquilon").SPEC
+    assert state.action_to_string(0, action) == spec.action_to_string(
+        state.engine_state(), action)
+    assert state.action_to_string(1, action) == "places a bid"
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 3) == "deal 3"
+
+
+def test_equal_descriptions_of_different_actions_are_told_apart():
+    """Bidding either of two equal talions reads alike in the game's text; OpenSpiel wants
+    distinct strings, so such actions get their numbers."""
+    game = pyspiel.load_game("python_aquilon", {"players": 2})
+    rng = np.random.default_rng(0)
+    found = False
+    for deal in range(30):
+        state = dealt(game, deal)
+        while not state.is_terminal() and not found:
+            texts = [state.action_to_string(state.current_player(), a)
+                     for a in state.legal_actions()]
+            assert len(set(texts)) == len(texts)
+            found = any("(action " in t for t in texts)
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        if found:
+            break
+    assert found
