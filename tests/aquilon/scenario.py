@@ -79,11 +79,40 @@ def dwarf(order: int, points: int | None = None, nth: int = 0, **fields) -> int:
 
 
 def set_taverns(state: np.ndarray, *taverns: list[int]) -> None:
-    """Replace the cards of the taverns (one list of card ids per tavern, from the first)."""
+    """Replace the cards of the taverns (one list of card ids per tavern, from the first).
+    Before a state goes through a door that validates it, `settle_decks` reorders the decks
+    so that these are cards already dealt."""
     for t, cards in enumerate(taverns):
         for s in range(L.MAX_TAVERN_CARDS):
             card = cards[s] if s < len(cards) else -1
             state[L.TAVERN_CARDS + t * L.MAX_TAVERN_CARDS + s] = card
+
+
+def _on_table(state: np.ndarray) -> list[int]:
+    """The Dwarf cards in the taverns and the armies."""
+    cards = [int(c) for c in state[L.TAVERN_CARDS:][: 3 * L.MAX_TAVERN_CARDS] if c >= 0]
+    for seat in range(int(state[L.NUM_PLAYERS])):
+        cards += army(state, seat)
+    return cards
+
+
+def settle_decks(state: np.ndarray) -> None:
+    """Make every Dwarf card in the taverns and armies one the decks have already dealt, as in
+    a game the rules can reach: a card placed by hand from the undrawn part of its deck swaps
+    places with a dealt card that is no longer on the table."""
+    table = _on_table(state)
+    assert len(set(table)) == len(table), f"a Dwarf card placed twice: {sorted(table)}"
+    for card in table:
+        deck, length, pos = (L.DECK1, L.DECK1_LEN, L.DECK1_POS) if D.DWARVES[card].era == 1 \
+            else (L.DECK2, L.DECK2_LEN, L.DECK2_POS)
+        cards = [int(c) for c in state[deck:][: int(state[length])]]
+        assert card in cards, f"Dwarf card {card} is in no deck of this game"
+        k, drawn = cards.index(card), int(state[pos])
+        if k < drawn:
+            continue
+        free = [j for j in range(drawn) if cards[j] not in table]
+        assert free, f"Dwarf card {card} not dealt yet, and no dealt card to swap it with"
+        state[deck + free[0]], state[deck + k] = card, cards[free[0]]
 
 
 def tavern(state: np.ndarray, t: int | None = None) -> list[int]:
@@ -259,6 +288,22 @@ def bid_all(state: np.ndarray, *bids) -> None:
     for seat, values in enumerate(bids):
         assert actor(state) == seat
         do(state, bid_action(state, seat, values))
+
+
+def end_game(state: np.ndarray) -> None:
+    """Bring a state to the end of the game as the rules leave it: Era 2 after its last turn,
+    both decks dealt, the taverns empty, nobody to act (Dwarf cards given afterwards come from
+    the dealt cards, see `settle_decks`)."""
+    per_era = int(state[L.TURNS]) * 3 * int(state[L.PER_TAVERN])
+    state[L.ERA] = 2
+    state[L.TURN] = state[L.TURNS]
+    state[L.DECK1_POS] = per_era
+    state[L.DECK2_POS] = per_era
+    state[L.TAVERN_CARDS:L.TAVERN_CARDS + 3 * L.MAX_TAVERN_CARDS] = -1
+    n = int(state[L.NUM_PLAYERS])
+    state[L.ORDER:L.ORDER + n] = np.arange(n)
+    state[L.PHASE] = L.OVER
+    state[L.ACTOR] = -1
 
 
 def play_first_legal(state: np.ndarray, until=None, limit: int = 500) -> None:

@@ -7,7 +7,22 @@ import pytest
 from aquilon_env import raw_env
 from aquilon_env.engine import layout as L
 
-from .scenario import COGNAR, S, bid_action, dwarf, dwarves, set_ranks, set_taverns
+from .scenario import (
+    COGNAR,
+    A,
+    F,
+    S,
+    T,
+    W,
+    bid_action,
+    dwarf,
+    dwarves,
+    give_cognar,
+    give_dwarf,
+    ranks,
+    set_taverns,
+    settle_decks,
+)
 
 SHIELDS = dwarves(S)
 
@@ -17,6 +32,7 @@ def env_in(state_setup, num_players=3, seed=0):
     env.reset(seed=seed)
     state = env.clone_state()
     state_setup(state)
+    settle_decks(state)
     env.restore_state(state)
     return env
 
@@ -49,12 +65,24 @@ def test_illegal_pick_of_an_empty_tavern_slot():
 
 
 def test_illegal_recruit_of_a_cognar_already_taken():
-    """Recruiting a Cognar (p. 9): only an available Cognar may be chosen."""
+    """Recruiting a Cognar (p. 9): only an available Cognar may be chosen. Third turn of Era 1:
+    each Lord has recruited six cards; Lord 1 has made a line and taken Fey, Lord 0 lacks only
+    a Forge card for a line."""
 
     def setup(state):
-        set_ranks(state, 0, (1, 1, 1, 0, 1))
-        state[L.COGNAR_OWNER + COGNAR["Fey"]] = 1
-        set_taverns(state, [dwarf(3, 2, rune=1), *SHIELDS[:2]], SHIELDS[2:5], SHIELDS[5:8])
+        forge = dwarf(F, 2, rune=1)
+        pool = {o: [c for c in dwarves(o, era=1, five_lords=False) if c != forge]
+                for o in (S, T, W, F, A)}
+        state[L.TURN] = 2
+        state[L.DECK1_POS] = 3 * 3 * 3
+        give_dwarf(state, 0, *(pool[o].pop() for o in (S, T, W, A, S, T)))
+        give_dwarf(state, 1, *(pool[o].pop() for o in (S, T, W, F, A, S)))
+        give_cognar(state, 1, "Fey")
+        give_dwarf(state, 2, *(pool[o].pop() for o in (T, W, W, A, A, S)))
+        assert ranks(state, 0)[F] == 0 and min(ranks(state, 0)[:F] + ranks(state, 0)[A:]) > 0
+        set_taverns(state, [forge, pool[S].pop(), pool[T].pop()],
+                    [pool[S].pop(), pool[T].pop(), pool[W].pop()],
+                    [pool[S].pop(), pool[T].pop(), pool[A].pop()])
 
     env = env_in(setup)
     for seat, bid in enumerate([(5, 4, 3), (4, 3, 2), (3, 2, 4)]):

@@ -20,6 +20,7 @@ from .scenario import (
     W,
     dwarf,
     dwarves,
+    end_game,
     fresh,
     give_cognar,
     give_dwarf,
@@ -27,6 +28,7 @@ from .scenario import (
     score,
     set_ranks,
     set_talions,
+    settle_decks,
 )
 
 BASE = 14  # a Lord's five starting talions: 0 + 2 + 3 + 4 + 5
@@ -244,13 +246,14 @@ def test_score_sheet_example_293():
 
 
 def finished(num_players, setup, reward_mode="rank"):
-    """An AEC env whose game is over in the state built by `setup(state)`."""
+    """An AEC env whose game is over in the state built by `setup(state)` from a finished game
+    with empty armies."""
     env = raw_env(num_players=num_players, reward_mode=reward_mode)
     env.reset(seed=0)
     state = env.clone_state()
+    end_game(state)
     setup(state)
-    state[L.PHASE] = L.OVER
-    state[L.ACTOR] = -1
+    settle_decks(state)
     env.restore_state(state)
     return env
 
