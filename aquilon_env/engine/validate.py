@@ -122,7 +122,7 @@ CARDS = _c.check("tavern_cards/army: a Dwarf card twice, or one not drawn yet")
 TAVERN_SLOTS = _c.check("tavern_cards: the taverns' cards do not match the resolution")
 TALIONS = _c.check("talion_values/talion_kinds: a talion no player could hold")
 TREASURY = _c.check("treasury: gold talions not conserved")
-EXCHANGE3 = _c.check("exchange3_free: Kardum's talion not exactly once")
+EXCHANGE3 = _c.check("exchange3_free: Kardum's talion more than once")
 ARMY = _c.check("army_count: more cards than the turns dealt")
 COLUMNS = _c.check("column_ranks/points/malt/occult/runes: not what the army holds")
 LINES = _c.check("lines: not the complete lines of the columns")
@@ -249,7 +249,8 @@ def _talions_ok(state, n):
     for v in range(MAX_TALION + 1):
         if held[v] + state[L.TREASURY + v] != TREASURY_COUNTS[v]:
             return TREASURY
-    if exchange3 + state[L.EXCHANGE3_FREE] != 1:
+    # Derdhr and Ordo may discard the 3 - Exchange, which then leaves the game (Q17).
+    if exchange3 + state[L.EXCHANGE3_FREE] > 1:
         return EXCHANGE3
     return 0
 
@@ -302,8 +303,24 @@ def _columns_ok(state, seat):
 
 
 @njit(cache=True)
+def _cognar_wanderers_values(state, seat):
+    """Bits of the values of a Lord's Cognars in the Wanderers column: each counts as a card
+    of its value there (p. 7, Q5), so a Dwarf card of that value may carry a Pariah token."""
+    seen = 0
+    for c in range(NUM_COGNARS):
+        if state[L.COGNAR_OWNER + c] != seat or state[L.COGNAR_COLUMN + c] != WANDERERS_ORDER:
+            continue
+        value = GAAT_POINTS_ARR[WANDERERS_ORDER] if c == GAAT else COGNAR_POINTS[c]
+        seen |= 1 << value
+    return seen
+
+
+@njit(cache=True)
 def _wanderers_ok(state, seat):
+    """The Wanderers fields recomputed from the army. A Cognar's value may have been seen
+    before or after a Dwarf card of that value came, so a token on it is allowed either way."""
     count = 0
+    cognars = _cognar_wanderers_values(state, seat)
     seen = 0
     covered = 0
     visible = 0
@@ -318,7 +335,7 @@ def _wanderers_ok(state, seat):
         if state[L.WAND_VALUE + base + count] != value:
             return False
         if state[L.WAND_COVERED + base + count] == 1:
-            if not (seen >> value) & 1:
+            if not ((seen | cognars) >> value) & 1:
                 return False  # a token covers only a repeated value
             covered += 1
         else:
@@ -328,7 +345,8 @@ def _wanderers_ok(state, seat):
     for k in range(count, L.MAX_WANDERERS):
         if state[L.WAND_VALUE + base + k] != 0 or state[L.WAND_COVERED + base + k] != 0:
             return False
-    return (state[L.WAND_COUNT + seat] == count and state[L.WAND_VALUES_SEEN + seat] == seen
+    return (state[L.WAND_COUNT + seat] == count
+            and state[L.WAND_VALUES_SEEN + seat] == seen | cognars
             and state[L.WAND_COVERED_COUNT + seat] == covered
             and state[L.WAND_VISIBLE + seat] == visible)
 
