@@ -86,7 +86,7 @@ MODE = _block(1)
 LENGTH = _block(1)
 PHASE = _block(1)
 ACTOR = _block(1)  # seat to decide, -1 when the game is over
-DEPTH = _block(1)  # effect frames open (0-2)
+DEPTH = _block(1)  # effect frames open (0 to MAX_FRAMES)
 TURN = _block(1)  # turns begun since the start
 MAIN_DONE = _block(1)  # 0 not yet, 1 a vassal placed, 2 vassals retrieved
 TILE_PLAYED = _block(1)  # the once-per-turn tile placement was used
@@ -118,7 +118,8 @@ NOT_A_MOVE, MOVE_DOWN, MOVE_ENTRY = 0, 1, 2
 F_GPP = F_G + N_RES
 FW = F_GPP + 1
 # A frame, a free ability at one of its open points (C28), and a spend bonus of that ability.
-FRAMES = _block(3 * FW)
+MAX_FRAMES = 3
+FRAMES = _block(MAX_FRAMES * FW)
 # Per seat.
 RES = _block(P * N_RES)
 PP = _block(P)

@@ -52,7 +52,7 @@ _c.field("mode", L.MODE, 1, 0, 1)
 _c.field("length", L.LENGTH, 1, 0, 2)
 _c.field("phase", L.PHASE, 1, 0, L.NUM_PHASES - 1)
 _c.field("actor", L.ACTOR, 1, -1, -1, plus_players=True)
-_c.field("depth", L.DEPTH, 1, 0, 2)
+_c.field("depth", L.DEPTH, 1, 0, L.MAX_FRAMES)
 _c.field("turn", L.TURN, 1, 0, MAX_COUNT)
 _c.field("main_done", L.MAIN_DONE, 1, 0, 2)
 _c.field("tile_played", L.TILE_PLAYED, 1, 0, 1)
@@ -82,9 +82,10 @@ _FRAME_FIELDS = (
     ("mix", L.F_MIX, 0, MAX_MIXES), ("left", L.F_LEFT, 0, 30), ("space", L.F_SPACE, -1,
                                                                   L.N_SPACES - 1),
     ("arg", L.F_ARG, -1, 3 * N_DRAGONS - 1), ("arg2", L.F_ARG2, -1, N_OBJECTIVES - 1),
-    ("move", L.F_MOVE, 0, 1), ("gains", L.F_G, 0, MAX_STATE_RES), ("gain_pp", L.F_GPP, 0, 100),
+    ("move", L.F_MOVE, L.NOT_A_MOVE, L.MOVE_ENTRY), ("gains", L.F_G, 0, MAX_STATE_RES),
+    ("gain_pp", L.F_GPP, 0, 100),
 )
-for _frame in range(2):
+for _frame in range(L.MAX_FRAMES):
     for _name, _at, _lo, _hi in _FRAME_FIELDS:
         _c.field(f"frame{_frame}.{_name}", L.FRAMES + _frame * L.FW + _at,
                  N_RES if _at == L.F_G else 1, _lo, _hi)
