@@ -52,7 +52,7 @@ def train_dqn(
     game: str = "aquilon",
     num_players: int = 2,
     opponent: str = "random",
-    steps: int = 15_000,
+    steps: int = 45_000,
     num_envs: int = 8,
     hidden: tuple[int, ...] = (128, 128),
     seed: int = 0,

@@ -16,4 +16,4 @@ def test_a_short_tianshou_dqn_run_beats_random():
     assert result.low > 0.5, result
 
 
-STEPS, GAMES = 15_000, 300
+STEPS, GAMES = 45_000, 300
