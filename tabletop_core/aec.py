@@ -11,7 +11,7 @@ from pettingzoo.utils import wrappers
 
 from tabletop_core.inputs import check_integer, check_seat, normalize_seed
 from tabletop_core.limits import MoveLimit
-from tabletop_core.options import check_env_options, check_render_seat
+from tabletop_core.options import apply_env_options
 from tabletop_core.rewards import REWARD_MODES, final_rewards
 from tabletop_core.spec import GameSpec
 from tabletop_core.text import PUBLIC, check_viewer
@@ -56,18 +56,9 @@ class TurnBasedEnv(AECEnv):
     ):
         super().__init__()
         game = self.game
-        game.check_num_players(num_players)
-        check_env_options(render_mode, self.metadata["render_modes"], reward_mode, illegal_action)
-        check_render_seat(render_seat, num_players)
-        self.num_players = int(num_players)
-        self.render_mode = render_mode
-        self.render_seat = None if render_seat is None else int(render_seat)
-        self.reward_mode = reward_mode
-        self.illegal_action = illegal_action
+        apply_env_options(self, num_players, render_mode, render_seat, reward_mode,
+                          illegal_action, max_moves, options)
         self.move_limit = MoveLimit(max_moves)
-        self.max_moves = max_moves
-        self.options = dict(options)
-        self.config = game.make_config(self.num_players, **options)
         self.possible_agents = [f"{game.agent_prefix}_{i}" for i in range(self.num_players)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
         obs_space = spaces.Dict(

@@ -31,3 +31,26 @@ def check_render_seat(render_seat: Any, num_players: int) -> None:
     ):
         raise ValueError("render_seat must be None (the public view) or a seat "
                          f"0..{num_players - 1}, got {render_seat!r}")
+
+
+def apply_env_options(
+    env: Any, num_players: Any, render_mode: Any, render_seat: Any, reward_mode: Any,
+    illegal_action: Any, max_moves: Any, options: dict[str, Any],
+) -> None:
+    """Check the options every PettingZoo view takes (AEC and Parallel) and set them on `env`
+    (whose class sets `game` and `metadata`): num_players, render_mode, render_seat,
+    reward_mode, illegal_action, max_moves, options and the game's config. ValueError, before
+    anything is set, for a bad one."""
+    game = env.game
+    game.check_num_players(num_players)
+    check_env_options(render_mode, env.metadata["render_modes"], reward_mode, illegal_action)
+    check_render_seat(render_seat, num_players)
+    config = game.make_config(int(num_players), **options)
+    env.num_players = int(num_players)
+    env.render_mode = render_mode
+    env.render_seat = None if render_seat is None else int(render_seat)
+    env.reward_mode = reward_mode
+    env.illegal_action = illegal_action
+    env.max_moves = max_moves
+    env.options = dict(options)
+    env.config = config

@@ -29,7 +29,7 @@ from tabletop_core.aec import TurnBasedEnv, render_table
 from tabletop_core.inputs import normalize_seed
 from tabletop_core.joint import JointGame
 from tabletop_core.limits import TRUNCATED_INFO
-from tabletop_core.options import check_env_options, check_render_seat
+from tabletop_core.options import apply_env_options
 from tabletop_core.spec import GameSpec
 from tabletop_core.text import PUBLIC
 
@@ -63,19 +63,10 @@ class JointParallelEnv(ParallelEnv):
         **options: Any,
     ):
         game = self.game
-        game.check_num_players(num_players)
-        check_env_options(render_mode, self.metadata["render_modes"], reward_mode, illegal_action)
-        check_render_seat(render_seat, num_players)
-        self.num_players = int(num_players)
-        self.render_mode = render_mode
-        self.render_seat = None if render_seat is None else int(render_seat)
-        self.reward_mode = reward_mode
-        self.illegal_action = illegal_action
-        self.options = dict(options)
-        self.config = game.make_config(self.num_players, **options)
+        apply_env_options(self, num_players, render_mode, render_seat, reward_mode,
+                          illegal_action, max_moves, options)
         self.no_op = game.num_actions
         self._joint = JointGame(game, self.num_players, self.config, reward_mode, max_moves)
-        self.max_moves = max_moves
         self.possible_agents = [f"{game.agent_prefix}_{i}" for i in range(self.num_players)]
         self.agents: list[str] = []
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
