@@ -48,3 +48,19 @@ class BatchPolicy:
         batch_policy(states, players, masks, active, self.rngs, self.out, self.determinize,
                      self.policy)
         return self.out
+
+
+def batch_bot(name: str, game: GameSpec, num_envs: int, num_players: int, seed: int,
+              observations: np.ndarray):
+    """A bot for selected games of a batch by name: "random", "heuristic" (numba policies on
+    sampled states) or "baseline[:<policy.npz>]" (a learned policy reading `observations`,
+    the batch's observation array, in place)."""
+    if name == "baseline" or name.startswith("baseline:"):
+        from agents.baseline.bot import BatchBaseline, load_policy
+        from agents.bots import parse_bot
+
+        source = parse_bot(name)[1]
+        return BatchBaseline(load_policy(source, game, num_players), observations, seed)
+    from agents.policies import numba_policy
+
+    return BatchPolicy(game, numba_policy(name, game), num_envs, seed)

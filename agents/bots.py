@@ -2,7 +2,9 @@
 
 Names: "random", "heuristic", "ismcts" (1000 iterations), "ismcts:5000" (iterations),
 "ismcts:0.5s" (seconds per decision), "ppo:<path>" (a model saved by `tabletop train`),
-"rllib:<checkpoint>" (saved by `tabletop train --backend rllib`; needs the `rllib` extra).
+"baseline" (the learned policy shipped for the game, `agents.baseline`), "baseline:<policy.npz>"
+(one written by `tabletop train --recipe baseline`), "rllib:<checkpoint>" (saved by
+`tabletop train --backend rllib`; needs the `rllib` extra).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from agents.ismcts import run_search
 from agents.policies import heuristic_policy
 from tabletop_core.rng import rng_seed
 
-BOT_NAMES = ("random", "heuristic", "ismcts", "ppo", "rllib")
+BOT_NAMES = ("random", "heuristic", "ismcts", "ppo", "baseline", "rllib")
 ISMCTS_DEFAULT_ITERATIONS = 1000
 
 
@@ -82,8 +84,8 @@ class ISMCTSBot(Bot):
 
 
 BOT_FORMS = ("random, heuristic, ismcts, ismcts:<iterations> (a whole number >= 1), "
-             "ismcts:<seconds>s (a number > 0), ppo:<path to a model .zip> or "
-             "rllib:<checkpoint folder>")
+             "ismcts:<seconds>s (a number > 0), ppo:<path to a model .zip>, baseline, "
+             "baseline:<policy .npz> or rllib:<checkpoint folder>")
 
 
 def parse_bot(spec: str) -> tuple[str, int | float | str | None]:
@@ -115,6 +117,14 @@ def parse_bot(spec: str) -> tuple[str, int | float | str | None]:
             raise ValueError(f"ppo model not found: {budget} (give the path of a model saved "
                              "by `tabletop train`, e.g. ppo:runs/train-aquilon/model.zip)")
         return name, budget
+    if name == "baseline" and not colon:
+        return name, None
+    if name == "baseline" and budget:
+        if not Path(budget).is_file():
+            raise ValueError(f"baseline policy not found: {budget} (give the path of a policy "
+                             "written by `tabletop train --recipe baseline`, e.g. "
+                             "baseline:runs/baseline-aquilon/baseline.npz)")
+        return name, budget
     if name == "rllib" and budget:
         if not Path(budget).is_dir():
             raise ValueError(f"rllib checkpoint not found: {budget} (give the folder of a "
@@ -134,6 +144,10 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         from agents.ppo_bot import PPOBot
 
         return PPOBot(budget)
+    if name == "baseline":
+        from agents.baseline.bot import BaselineBot
+
+        return BaselineBot(budget)
     if name == "rllib":
         from agents.rllib.bot import RLlibBot
 
@@ -141,3 +155,17 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     if isinstance(budget, float):
         return ISMCTSBot(seed, iterations=None, seconds=budget)
     return ISMCTSBot(seed, iterations=budget)
+
+
+def check_bots_fit(specs: list[str], game: str, num_players: int) -> None:
+    """ValueError if a bot cannot play `game` at `num_players` players (a learned policy
+    trained for another game or player count, or none shipped for the game)."""
+    from agents.games import load_game
+
+    spec = load_game(game).SPEC
+    for bot in specs:
+        name, source = parse_bot(bot)
+        if name == "baseline":
+            from agents.baseline.bot import load_policy
+
+            load_policy(source, spec, num_players)

@@ -15,7 +15,7 @@ import os
 import sys
 from pathlib import Path
 
-from agents.bots import BOT_FORMS, BOT_NAMES, parse_bot
+from agents.bots import BOT_FORMS, BOT_NAMES, check_bots_fit, parse_bot
 from agents.games import (
     DEFAULT_PLAYERS,
     DEFAULT_TRAIN_PLAYERS,
@@ -29,8 +29,10 @@ from agents.tournament import format_table, plot, run_tournament, truncation_not
 
 BOT_HELP = (
     f"comma-separated bots, one per seat, repeated to fill the table ({', '.join(BOT_NAMES)}; "
-    "ismcts takes a budget: ismcts:2000 iterations or ismcts:0.5s per decision)"
+    "ismcts takes a budget: ismcts:2000 iterations or ismcts:0.5s per decision; baseline is "
+    "the learned policy shipped for the game, baseline:<policy.npz> one of yours)"
 )
+EVAL_GAMES_DEFAULT = 40
 
 
 class _Parser(argparse.ArgumentParser):
@@ -92,6 +94,8 @@ def _tournament(args: argparse.Namespace) -> None:
     games = installed_games() if args.game == "all" else [args.game]
     bots = _bots(args.bots)
     tables = [(game, _players(game, args.players, DEFAULT_PLAYERS)) for game in games]
+    for game, players in tables:
+        check_bots_fit(bots, game, players)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     for game, players in tables:
@@ -122,7 +126,11 @@ def _tournament(args: argparse.Namespace) -> None:
 
 
 def _train(args: argparse.Namespace) -> None:
+    if args.recipe:
+        _train_recipe(args)
+        return
     players = _players(args.game, args.players, DEFAULT_TRAIN_PLAYERS)
+    args.steps = 200_000 if args.steps is None else args.steps
     if args.backend == "rllib":
         _train_rllib(args, players)
         return
@@ -144,6 +152,30 @@ def _train(args: argparse.Namespace) -> None:
     print(f"\nmodel: {path}  (use it as the bot ppo:{path})")
     print(f"learning curve: {Path(out) / 'learning_curve.png'}; "
           f"TensorBoard: tensorboard --logdir {Path(out) / 'tensorboard'}")
+
+
+def _train_recipe(args: argparse.Namespace) -> None:
+    if args.backend != "sb3":
+        raise ValueError("--recipe baseline trains with the sb3 backend only")
+    from agents.baseline.recipe import RECIPES, recipe_for, run_recipe
+
+    overrides = {"seed": args.seed, "num_envs": args.envs}
+    for name in ("steps", "demonstrations", "final_games"):
+        if getattr(args, name) is not None:
+            overrides[name] = getattr(args, name)
+    if args.players is not None:
+        overrides["num_players"] = args.players
+    if "steps" in overrides:
+        overrides["chunk"] = min(RECIPES[args.game].chunk, overrides["steps"])
+    if args.eval_games != EVAL_GAMES_DEFAULT:
+        overrides["eval_games"] = args.eval_games
+    recipe = recipe_for(args.game, **overrides)
+    out = args.out or f"runs/baseline-{args.game}"
+    command = "tabletop " + " ".join(sys.argv[1:])
+    path = run_recipe(recipe, out, command=command, progress=not args.quiet)
+    print(f"\npolicy: {path}  (use it as the bot baseline:{path})")
+    print(f"learning curve: {Path(out) / 'learning_curve.png'}; record: "
+          f"{Path(out) / 'baseline.json'}")
 
 
 def _train_rllib(args: argparse.Namespace, players: int) -> None:
@@ -191,6 +223,7 @@ def _human(args: argparse.Namespace) -> None:
     players = _players(args.game, args.players, DEFAULT_PLAYERS)
     if not 0 <= args.seat < players:
         raise ValueError(f"--seat must be a seat in 0..{players - 1}, got {args.seat}")
+    check_bots_fit(_bots(args.bots), args.game, players)
     if args.web:
         from agents.web import serve_human
 
@@ -260,8 +293,17 @@ def main(argv: list[str] | None = None) -> None:
     tr.add_argument("--game", choices=GAME_NAMES, default="aquilon")
     tr.add_argument("--players", type=_count(1), default=None,
                     help="players (default 2; 3 for Dragon's Interest)")
-    tr.add_argument("--steps", type=_count(1), default=200_000,
-                    help="learner decisions to train on")
+    tr.add_argument("--recipe", choices=("baseline",), default=None,
+                    help="baseline: the recipe of the shipped `baseline` bots (imitation of "
+                         "the heuristic, then PPO against it and past selves; resumable: run "
+                         "it again with the same --out); --steps, --players, --seed, --envs, "
+                         "--eval-games, --demonstrations and --final-games override it")
+    tr.add_argument("--steps", type=_count(1), default=None,
+                    help="learner decisions to train on (default 200k; recipe: its own)")
+    tr.add_argument("--demonstrations", type=_count(1), default=None,
+                    help="recipe: decisions of the heuristic to imitate")
+    tr.add_argument("--final-games", type=_count(1), default=None,
+                    help="recipe: games of the final evaluation against the heuristic")
     tr.add_argument("--seed", type=_count(0), default=0)
     tr.add_argument("--envs", type=_count(1), default=64, help="games played in parallel")
     tr.add_argument("--opponents", default="random,heuristic",
@@ -273,7 +315,7 @@ def main(argv: list[str] | None = None) -> None:
     tr.add_argument("--eval-every", type=_count(1), default=10,
                     help="PPO updates (RLlib: iterations) between evaluations against random "
                          "and heuristic")
-    tr.add_argument("--eval-games", type=_count(1), default=40,
+    tr.add_argument("--eval-games", type=_count(1), default=EVAL_GAMES_DEFAULT,
                     help="games per evaluation and bot")
     tr.add_argument("--max-moves", type=_count(1), default=None,
                     help="truncate training games longer than this many moves of all seats "

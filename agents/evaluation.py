@@ -12,10 +12,13 @@ from agents.tournament import run_tournament, truncation_note, wilson_interval
 
 
 def evaluate_bot(game: str, num_players: int, bot: str, opponent: str, games: int,
-                 seed: int = 10_000) -> tuple[float, float, float]:
-    """Share of games won by `bot`'s seats (and its 95% interval) against `opponent`; the two
-    fill the table alternately with seats rotated, so equal players would score 50%."""
-    _, records = run_tournament(game, num_players, [bot, opponent], games, seed=seed,
+                 seed: int = 10_000, one_seat: bool = False) -> tuple[float, float, float]:
+    """Share of games won by `bot`'s seats (and its 95% interval) against `opponent`, seats
+    rotated. The two fill the table alternately, so equal players would score 50%; with
+    `one_seat`, `bot` plays one seat against `opponent` in all the others (parity
+    1 / num_players)."""
+    table = [bot] + [opponent] * (num_players - 1) if one_seat else [bot, opponent]
+    _, records = run_tournament(game, num_players, table, games, seed=seed,
                                 workers=1, progress=False)
     note = truncation_note(records)
     if note:
@@ -30,9 +33,12 @@ def evaluate_bot(game: str, num_players: int, bot: str, opponent: str, games: in
 
 
 def write_curve(out: Path, curve: list[dict]) -> None:
-    """Write the evaluations as out/learning_curve.csv and out/learning_curve.png."""
+    """Write the evaluations as out/learning_curve.csv and out/learning_curve.png: one line
+    per opponent named in the rows (`<opponent>_win`, `_low`, `_high`), over the rows that
+    have it."""
+    fields = list(dict.fromkeys(key for row in curve for key in row))
     with open(out / "learning_curve.csv", "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=list(curve[0]))
+        writer = csv.DictWriter(f, fieldnames=fields)
         writer.writeheader()
         writer.writerows(curve)
     import matplotlib
@@ -40,13 +46,16 @@ def write_curve(out: Path, curve: list[dict]) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    steps = np.array([row["steps"] for row in curve])
+    colours = ("#4a7fb0", "#b0574a", "#5a9a5a", "#8a6ab0")
+    opponents = [key[:-4] for key in fields if key.endswith("_win")]
     fig, ax = plt.subplots(figsize=(6, 3.6))
-    for bot, colour in (("random", "#4a7fb0"), ("heuristic", "#b0574a")):
-        rate = np.array([row[f"{bot}_win"] for row in curve])
-        ax.plot(steps, rate, marker="o", color=colour, label=f"vs {bot}")
-        ax.fill_between(steps, [row[f"{bot}_low"] for row in curve],
-                        [row[f"{bot}_high"] for row in curve], color=colour, alpha=0.2)
+    for bot, colour in zip(opponents, colours, strict=False):
+        rows = [row for row in curve if f"{bot}_win" in row]
+        steps = np.array([row["steps"] for row in rows])
+        ax.plot(steps, [row[f"{bot}_win"] for row in rows], marker="o", color=colour,
+                label=f"vs {bot}")
+        ax.fill_between(steps, [row[f"{bot}_low"] for row in rows],
+                        [row[f"{bot}_high"] for row in rows], color=colour, alpha=0.2)
     ax.set_ylim(0, 1)
     ax.set_xlabel("learner decisions")
     ax.set_ylabel("win rate (95% CI)")

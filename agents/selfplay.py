@@ -23,10 +23,9 @@ import torch
 from gymnasium import spaces
 from stable_baselines3.common.vec_env import VecEnv
 
-from agents.batch_policies import BatchPolicy
+from agents.batch_policies import batch_bot
 from agents.games import load_game
 from agents.opponent_pool import OpponentPool
-from agents.policies import numba_policy
 
 
 def frozen_policy(policy):
@@ -63,7 +62,8 @@ class SelfPlayVecEnv(VecEnv):
         self.learner_seat = np.zeros(num_envs, np.int64)
         self.opponent = [None] * num_envs
         self.episodes = np.zeros(num_envs, np.int64)
-        self._bots = {name: BatchPolicy(spec, numba_policy(name, spec), num_envs, seed + k)
+        self._bots = {name: batch_bot(name, spec, num_envs, num_players, seed + k,
+                                      self.batch._obs)
                       for k, name in enumerate(pool.bots)}
         self._torch_rng = torch.Generator().manual_seed(seed)
         self._actions = None

@@ -1,0 +1,79 @@
+"""The learned baseline as a bot: `baseline` (the policy shipped for the game) or
+`baseline:<policy.npz>` (one written by `tabletop train --recipe baseline`).
+
+The shipped policies live in `agents/baseline/weights/<game>.npz`, each beside a
+`<game>.json` with the command that trained it, its wall time and its measured results. A
+policy plays the player count it was trained for; it reads only its seat's observation and
+action mask, and plays the most probable legal action.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from agents.baseline.policy import MaskedMLP
+from agents.bot import Bot, SeatView
+from tabletop_core.spec import GameSpec
+
+WEIGHTS = Path(__file__).parent / "weights"
+
+
+def shipped_policy_path(game: str) -> Path:
+    """Where the shipped policy of `game` lives (it may not exist)."""
+    return WEIGHTS / f"{game}.npz"
+
+
+@lru_cache(maxsize=16)
+def _load(path: str, mtime: float) -> MaskedMLP:
+    return MaskedMLP.load(path)
+
+
+def load_policy(source: str | None, game: GameSpec, num_players: int) -> MaskedMLP:
+    """The policy of `source` (a file; None: the one shipped for `game`), checked against
+    the game and player count; ValueError naming what is missing or does not fit."""
+    path = Path(source) if source else shipped_policy_path(game.name)
+    if not path.is_file():
+        raise ValueError(f"no baseline policy is shipped for {game.name}" if source is None
+                         else f"baseline policy not found: {path}")
+    policy = _load(str(path), path.stat().st_mtime)
+    policy.check_game(game, num_players)
+    return policy
+
+
+class BaselineBot(Bot):
+    """Plays a `MaskedMLP` policy: its most probable legal action for the seat's observation."""
+
+    def __init__(self, source: str | None = None):
+        self.source = source
+        self.name = f"baseline:{source}" if source else "baseline"
+
+    def act(self, view: SeatView) -> int:
+        policy = load_policy(self.source, view.game, view.num_players)
+        action = int(policy.act(view.observation[None], view.action_mask[None])[0])
+        if not view.action_mask[action]:
+            raise RuntimeError(f"{self.name} chose an illegal action {action}")
+        return action
+
+
+class BatchBaseline:
+    """A `MaskedMLP` policy over selected games of a batch (the interface of
+    `agents.batch_policies.BatchPolicy`), reading the batch's observation array in place.
+    Samples from the policy's distribution (seeded) so that, as a training opponent, it is
+    not one fixed line of play."""
+
+    def __init__(self, policy: MaskedMLP, observations: np.ndarray, seed: int):
+        self.policy = policy
+        self.observations = observations
+        self.rng = np.random.default_rng(seed)
+        self.out = np.full(len(observations), -1, np.int64)
+
+    def act(self, states, players, masks, active) -> np.ndarray:
+        """Actions for the active games (-1 elsewhere)."""
+        self.out[:] = -1
+        if active.any():
+            self.out[active] = self.policy.act(self.observations[active], masks[active],
+                                               self.rng)
+        return self.out
