@@ -210,6 +210,11 @@ def _demo(args: argparse.Namespace) -> None:
                   progress=not args.quiet)
     print(f"model: {model}\n\n2/2 tournament: the trained agent against the baseline bots")
     bots = [f"ppo:{model}", "heuristic", "random"]
+    try:
+        check_bots_fit(["baseline"], args.game, players)
+        bots.insert(1, "baseline")  # the learned policy shipped with the library, if it fits
+    except ValueError:
+        pass
     results, _ = run_tournament(args.game, players, bots, args.games, seed=args.seed,
                                 progress=not args.quiet)
     title = f"{args.game}, {players} players, {args.games} games"

@@ -12,14 +12,15 @@ from agents.tournament import run_tournament, truncation_note, wilson_interval
 
 
 def evaluate_bot(game: str, num_players: int, bot: str, opponent: str, games: int,
-                 seed: int = 10_000, one_seat: bool = False) -> tuple[float, float, float]:
+                 seed: int = 10_000, one_seat: bool = False,
+                 workers: int = 1) -> tuple[float, float, float]:
     """Share of games won by `bot`'s seats (and its 95% interval) against `opponent`, seats
     rotated. The two fill the table alternately, so equal players would score 50%; with
     `one_seat`, `bot` plays one seat against `opponent` in all the others (parity
     1 / num_players)."""
     table = [bot] + [opponent] * (num_players - 1) if one_seat else [bot, opponent]
     _, records = run_tournament(game, num_players, table, games, seed=seed,
-                                workers=1, progress=False)
+                                workers=workers, progress=False)
     note = truncation_note(records)
     if note:
         print(f"evaluation of {bot} against {opponent}: {note}", file=sys.stderr)

@@ -65,7 +65,7 @@ class Recipe:
 
 
 # One recipe per game: the player count of the shipped policy and the budgets that fit about
-# two hours of this library's reference machine (2 cores), measured in docs/baseline.md.
+# two hours of this library's reference machine (2 cores); the runs are in the README.
 RECIPES = {
     "aquilon": Recipe("aquilon", 2, steps=1_500_000, search_games=10),
     "dragon": Recipe("dragon", 3),

@@ -189,3 +189,13 @@ def test_cli_refuses_a_baseline_that_does_not_fit(tmp_path):
     done = tabletop("train", "--game", "aquilon", "--recipe", "baseline", "--backend",
                     "rllib", cwd=tmp_path)
     assert_one_line_error(done, "sb3")
+
+
+def test_demo_rates_the_new_agent_against_the_shipped_baseline_too(tmp_path):
+    done = tabletop("demo", "--steps", "1024", "--games", "4", "--out", str(tmp_path / "runs"),
+                    "--quiet", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    table = done.stdout.split("2/2 tournament")[1]
+    for bot in ("baseline", "heuristic", "random", "ppo:"):
+        assert bot in table
+    assert (tmp_path / "runs" / "demo-aquilon.png").is_file()
