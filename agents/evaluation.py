@@ -33,10 +33,11 @@ def evaluate_bot(game: str, num_players: int, bot: str, opponent: str, games: in
     return won / len(records), low, high
 
 
-def write_curve(out: Path, curve: list[dict]) -> None:
+def write_curve(out: Path, curve: list[dict], title: str | None = None,
+                parity: float = 0.5) -> None:
     """Write the evaluations as out/learning_curve.csv and out/learning_curve.png: one line
     per opponent named in the rows (`<opponent>_win`, `_low`, `_high`), over the rows that
-    have it."""
+    have it, and a dashed line at the win rate of equal players (`parity`)."""
     fields = list(dict.fromkeys(key for row in curve for key in row))
     with open(out / "learning_curve.csv", "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=fields)
@@ -57,7 +58,10 @@ def write_curve(out: Path, curve: list[dict]) -> None:
                 label=f"vs {bot}")
         ax.fill_between(steps, [row[f"{bot}_low"] for row in rows],
                         [row[f"{bot}_high"] for row in rows], color=colour, alpha=0.2)
+    ax.axhline(parity, color="#888888", linestyle="--", linewidth=1, label="parity")
     ax.set_ylim(0, 1)
+    if title:
+        ax.set_title(title, fontsize=10)
     ax.set_xlabel("learner decisions")
     ax.set_ylabel("win rate (95% CI)")
     ax.legend()

@@ -240,6 +240,8 @@ def _evaluate(run: _Run, recipe: Recipe, steps: int, path: Path, log) -> None:
     run.progress["curve"].append(row)
     run.add_time("evaluation", time.perf_counter() - start)
     run.save()
-    write_curve(run.out, run.progress["curve"])
+    write_curve(run.out, run.progress["curve"],
+                title=f"{recipe.game}, {recipe.num_players} players: the policy in one seat",
+                parity=1 / recipe.num_players)
     shown = ", ".join(f"{o} {row[f'{o}_win']:.0%}" for o in opponents)
     log(f"{steps:>9,} steps: win rate against {shown}")
