@@ -136,8 +136,10 @@ def _train(args: argparse.Namespace) -> None:
         return
     opponents = tuple(b.strip() for b in args.opponents.split(",") if b.strip())
     for bot in opponents:
-        if bot not in ("random", "heuristic"):
-            raise ValueError(f"training opponents are random and heuristic, got {bot!r}")
+        if parse_bot(bot)[0] not in ("random", "heuristic", "baseline"):
+            raise ValueError("training opponents are random, heuristic and baseline[:<policy"
+                             f".npz>], got {bot!r}")
+    check_bots_fit(list(opponents), args.game, players)
     out = args.out or f"runs/train-{args.game}"
     from agents.train import TrainConfig, train
 
@@ -312,7 +314,8 @@ def main(argv: list[str] | None = None) -> None:
     tr.add_argument("--seed", type=_count(0), default=0)
     tr.add_argument("--envs", type=_count(1), default=64, help="games played in parallel")
     tr.add_argument("--opponents", default="random,heuristic",
-                    help="baseline bots in the opponent pool (comma-separated)")
+                    help="bots in the opponent pool (comma-separated): random, heuristic, "
+                         "baseline, baseline:<policy.npz>")
     tr.add_argument("--snapshot-share", type=_share, default=0.5,
                     help="chance that a game's opponents are a snapshot of the learner")
     tr.add_argument("--snapshot-every", type=_count(1), default=5,

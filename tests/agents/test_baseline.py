@@ -199,3 +199,16 @@ def test_demo_rates_the_new_agent_against_the_shipped_baseline_too(tmp_path):
     for bot in ("baseline", "heuristic", "random", "ppo:"):
         assert bot in table
     assert (tmp_path / "runs" / "demo-aquilon.png").is_file()
+
+
+def test_sb3_training_takes_the_baseline_as_an_opponent(tmp_path):
+    done = tabletop("train", "--game", "aquilon", "--steps", "512", "--envs", "4",
+                    "--opponents", "heuristic,baseline", "--eval-games", "2", "--quiet",
+                    "--out", str(tmp_path / "run"), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "run" / "model.zip").is_file()
+    done = tabletop("train", "--game", "aquilon", "--opponents", "ismcts", cwd=tmp_path)
+    assert_one_line_error(done, "training opponents")
+    done = tabletop("train", "--game", "aquilon", "--players", "3", "--opponents", "baseline",
+                    cwd=tmp_path)
+    assert_one_line_error(done, "not 3")
