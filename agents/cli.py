@@ -23,9 +23,9 @@ from agents.games import (
     installed_games,
     load_game,
 )
-from agents.human import HumanTable, play_human, stdin_reader
-from agents.records import GameRecord, replay
-from agents.tournament import format_table, plot, run_tournament, truncation_note, write_json
+from agents.play.human import HumanTable, play_human, stdin_reader
+from agents.play.records import GameRecord, replay
+from agents.play.tournament import format_table, plot, run_tournament, truncation_note, write_json
 
 BOT_HELP = (
     f"comma-separated bots, one per seat, repeated to fill the table ({', '.join(BOT_NAMES)}; "
@@ -141,7 +141,7 @@ def _train(args: argparse.Namespace) -> None:
                              f".npz>], got {bot!r}")
     check_bots_fit(list(opponents), args.game, players)
     out = args.out or f"runs/train-{args.game}"
-    from agents.train import TrainConfig, train
+    from agents.training.train import TrainConfig, train
 
     config = TrainConfig(
         game=args.game, num_players=players, steps=args.steps, seed=args.seed,
@@ -202,7 +202,7 @@ def _train_rllib(args: argparse.Namespace, players: int) -> None:
 
 
 def _demo(args: argparse.Namespace) -> None:
-    from agents.train import TrainConfig, train
+    from agents.training.train import TrainConfig, train
 
     players = DEFAULT_TRAIN_PLAYERS[args.game]
     out = Path(args.out)
@@ -232,7 +232,7 @@ def _human(args: argparse.Namespace) -> None:
         raise ValueError(f"--seat must be a seat in 0..{players - 1}, got {args.seat}")
     check_bots_fit(_bots(args.bots), args.game, players)
     if args.web:
-        from agents.web import serve_human
+        from agents.play.web import serve_human
 
         options = {k: v for k, v in (("mode", args.mode), ("length", args.length)) if v}
         table = HumanTable(args.game, players, args.seat, _bots(args.bots), seed=args.seed,
@@ -250,7 +250,7 @@ def _human(args: argparse.Namespace) -> None:
 def _replay(args: argparse.Namespace) -> None:
     record = GameRecord.load(args.log)
     if args.html:
-        from agents.replay_html import replay_html
+        from agents.play.replay_html import replay_html
 
         replay(record, show=lambda line: None, viewer=args.seat)  # refuses a bad log
         Path(args.html).write_text(replay_html(record, viewer=args.seat), encoding="utf-8")

@@ -19,10 +19,10 @@ import time
 
 import numpy as np
 
-from agents.bot import seat_view
 from agents.bots import make_bot
+from agents.bots.base import seat_view
 from agents.games import installed_games, load_game
-from agents.tournament import run_tournament, wilson_interval
+from agents.play.tournament import run_tournament, wilson_interval
 
 PLAYER_COUNTS = {"aquilon": (2, 4), "dragon": (3, 4), "simurgh": (2, 4)}
 
@@ -57,7 +57,7 @@ def openspiel_match(game: str, num_players: int, games: int, iterations: int,
     import pyspiel
     from open_spiel.python.algorithms import mcts
 
-    from agents.bot import SeatView
+    from agents.bots.base import SeatView
     from tabletop_core import openspiel
 
     os_game = pyspiel.load_game(f"python_{game}", {"players": num_players})

@@ -2,7 +2,7 @@
 player count (and Simurgh mode and length): the figures behind `agents.limits.PLAY_MOVE_LIMIT`.
 
 Random play runs in a BatchEnv (uniform legal actions); heuristic play has every seat played by
-the game's heuristic on states sampled from its own information (agents.batch_policies).
+the game's heuristic on states sampled from its own information (agents.bots.batch_policies).
 
     PYTHONPATH=. python3 benchmarks/game_lengths.py --games 2000
 """
@@ -15,9 +15,9 @@ import itertools
 
 import numpy as np
 
-from agents.batch_policies import BatchPolicy
+from agents.bots.batch_policies import BatchPolicy
+from agents.bots.policies import heuristic_policy
 from agents.games import GAME_NAMES, load_game
-from agents.policies import heuristic_policy
 
 CAP = 1_000_000  # moves after which a game counts as endless
 

@@ -105,8 +105,8 @@ def sb3_rate(game: str, players: int, steps: int) -> float:
     """Learner decisions/s of MaskablePPO on SelfPlayVecEnv (64 games, random opponents)."""
     from training import loop_steps_per_second
 
-    from agents.opponent_pool import OpponentPool
-    from agents.selfplay import SelfPlayVecEnv
+    from agents.training.opponent_pool import OpponentPool
+    from agents.training.selfplay import SelfPlayVecEnv
 
     env = SelfPlayVecEnv(game, 64, players, OpponentPool(bots=("random",)), seed=0)
     return loop_steps_per_second(env, steps, 64)

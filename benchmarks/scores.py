@@ -17,7 +17,7 @@ import time
 import numpy as np
 from numba import njit, prange
 
-from agents.heuristics.aquilon import choose
+from agents.bots.heuristics.aquilon import choose
 from aquilon_env.data import MAX_LORDS, MIN_LORDS
 from aquilon_env.engine import (
     NUM_ACTIONS,

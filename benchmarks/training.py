@@ -25,9 +25,9 @@ from sb3_contrib import MaskablePPO
 from stable_baselines3.common.vec_env import DummyVecEnv
 
 from agents.games import DEFAULT_TRAIN_PLAYERS, installed_games
-from agents.selfplay import OpponentPool, SelfPlayVecEnv
-from agents.single_env import SingleAgentEnv
-from agents.train import TrainConfig, evaluate_model, train
+from agents.training.selfplay import OpponentPool, SelfPlayVecEnv
+from agents.training.single_env import SingleAgentEnv
+from agents.training.train import TrainConfig, evaluate_model, train
 
 
 def loop_steps_per_second(env, steps: int, n_steps: int) -> float:

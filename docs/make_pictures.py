@@ -11,8 +11,8 @@ from pathlib import Path
 
 from PIL import Image
 
-from agents.bot import seat_view
 from agents.bots import make_bot
+from agents.bots.base import seat_view
 from agents.games import load_game
 from tabletop_core.svg import png_bytes
 

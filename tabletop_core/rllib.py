@@ -24,7 +24,7 @@ game's own options, checked by the game's `make_config`.
   action raises a short `ValueError` naming the seat, the action and how many actions were
   legal; `legal_actions(agent)` lists them in words.
 - `seat_states=True` adds to each deciding seat's info `"seat_state"`: a full state drawn by
-  the engine's `determinize` from that seat's information only (what `agents.bot.SeatView`
+  the engine's `determinize` from that seat's information only (what `agents.bots.base.SeatView`
   gives a bot), so that the numba bots can play as RLlib modules. Off by default.
 
 Ray is imported only here; install it with the `rllib` extra.

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from numba import njit, types
 
-from agents.policies import random_legal
+from agents.bots.policies import random_legal
 from tabletop_core.rng import rng_seed
 from tabletop_core.signatures import (
     CONFIG,

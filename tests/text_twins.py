@@ -3,7 +3,7 @@
 A viewer's texts must be functions of its information only. `determinize(state, viewer, seed)`
 makes a twin: a state that differs from `state` only in what `viewer` may not know. For each
 sampled state (every phase of random games) and each viewer, the viewer's render text, the
-human view (`agents.human.seat_screen`) and the descriptions of its legal actions must be
+human view (`agents.play.human.seat_screen`) and the descriptions of its legal actions must be
 identical in the twin; the public render (viewer -1) must be identical in the twin of every
 seat. A public description says what the others learn when the action is played, which may be
 revealed by playing it (Svara's card taken, the dragon kept): it must be identical in the twin
@@ -19,7 +19,7 @@ from types import ModuleType
 
 import numpy as np
 
-from agents.human import seat_screen
+from agents.play.human import seat_screen
 from tabletop_core.spec import GameSpec
 from tabletop_core.text import PUBLIC
 

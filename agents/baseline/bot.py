@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from agents.baseline.policy import MaskedMLP
-from agents.bot import Bot, SeatView
+from agents.bots.base import Bot, SeatView
 from tabletop_core.spec import GameSpec
 
 WEIGHTS = Path(__file__).parent / "weights"
@@ -60,7 +60,7 @@ class BaselineBot(Bot):
 
 class BatchBaseline:
     """A `MaskedMLP` policy over selected games of a batch (the interface of
-    `agents.batch_policies.BatchPolicy`), reading the batch's observation array in place.
+    `agents.bots.batch_policies.BatchPolicy`), reading the batch's observation array in place.
     Samples from the policy's distribution (seeded) so that, as a training opponent, it is
     not one fixed line of play."""
 

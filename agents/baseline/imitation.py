@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from agents.batch_policies import BatchPolicy
+from agents.bots.batch_policies import BatchPolicy
+from agents.bots.policies import numba_policy, random_legal
 from agents.games import load_game
-from agents.policies import numba_policy, random_legal
 from tabletop_core.rng import RNG_WORDS, derive_seed, rng_seed
 
 

@@ -33,9 +33,9 @@ from pathlib import Path
 
 from agents.baseline.imitation import collect_demonstrations, pretrain
 from agents.baseline.policy import MaskedMLP
-from agents.evaluation import evaluate_bot, write_curve
 from agents.games import load_game
-from agents.opponent_pool import OpponentPool
+from agents.training.evaluation import evaluate_bot, write_curve
+from agents.training.opponent_pool import OpponentPool
 
 SEARCH_OPPONENT = "ismcts:200"
 
@@ -152,7 +152,7 @@ def run_recipe(recipe: Recipe, out: str | Path, command: str = "", progress: boo
     import torch
     from sb3_contrib import MaskablePPO
 
-    from agents.selfplay import SelfPlayVecEnv, frozen_policy
+    from agents.training.selfplay import SelfPlayVecEnv, frozen_policy
 
     torch.set_num_threads(1)
     torch.manual_seed(recipe.seed)

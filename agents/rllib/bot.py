@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from agents.bot import Bot, SeatView
+from agents.bots.base import Bot, SeatView
 from agents.rllib.league import LEARNER
 
 

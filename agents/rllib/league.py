@@ -2,7 +2,7 @@
 
 `LeagueMapping` is the `policy_mapping_fn`: at each new episode the learner takes the next seat
 in turn (episode k of an env runner: seat k mod players) and one opponent is drawn for all the
-other seats from an `agents.opponent_pool.OpponentPool` (a bot module or a snapshot module).
+other seats from an `agents.training.opponent_pool.OpponentPool` (a bot or a snapshot module).
 Each env runner keeps its own copy, seeded from the pool's seed and the runner's index.
 
 `LeagueCallback` copies the learner's weights into a snapshot module every `snapshot_every`
@@ -17,7 +17,7 @@ from collections import OrderedDict
 import numpy as np
 from ray.rllib.callbacks.callbacks import RLlibCallback
 
-from agents.opponent_pool import OpponentPool
+from agents.training.opponent_pool import OpponentPool
 
 LEARNER = "learner"
 

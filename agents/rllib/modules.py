@@ -5,7 +5,7 @@
   inference and training), so it never picks an illegal action.
 - `MaskedRandomRLModule`: uniform over the legal actions (seeded).
 - `BotRLModule`: a numba bot of `agents.bots` (`heuristic`, `ismcts:<budget>`) as a frozen
-  module. It decides from an `agents.bot.SeatView` built from the seat's observation, mask and
+  module. It decides from an `agents.bots.base.SeatView` built from the seat's observation, mask and
   the env's `seat_state` (a state drawn from that seat's information only; env_config
   `seat_states=True`), which `SeatStatesToBatch` puts in the batch.
 
@@ -29,8 +29,8 @@ from ray.rllib.core.rl_module.rl_module import RLModule
 from ray.rllib.utils.annotations import override
 from ray.rllib.utils.torch_utils import FLOAT_MIN
 
-from agents.bot import SeatView
 from agents.bots import make_bot
+from agents.bots.base import SeatView
 from agents.games import load_game
 
 SEAT_STATE = "seat_state"

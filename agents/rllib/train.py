@@ -4,7 +4,7 @@
 against an opponent pool (bot modules and snapshots of the learner, `agents.rllib.league`) on
 `num_env_runners` env runners with `envs_per_runner` games each, saves checkpoints, evaluates
 the learner against `random` and `heuristic` through the tournament code every `eval_every`
-iterations, and draws the learning curve, like the SB3 path (`agents.train`); metrics.jsonl
+iterations, and draws the learning curve, like the SB3 path (`agents.training.train`); metrics.jsonl
 logs each iteration's sampling counts per module (learner, each bot, each snapshot).
 """
 
@@ -16,9 +16,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from agents.bots import make_bot
-from agents.evaluation import evaluate_bot, write_curve
 from agents.games import load_game
-from agents.opponent_pool import OpponentPool
 from agents.rllib.league import (
     LEARNER,
     LeagueCallback,
@@ -26,6 +24,8 @@ from agents.rllib.league import (
     bot_module_id,
     snapshot_id,
 )
+from agents.training.evaluation import evaluate_bot, write_curve
+from agents.training.opponent_pool import OpponentPool
 
 # The one bot that needs only the mask; the others play from a state sampled from their view.
 _RANDOM = "random"

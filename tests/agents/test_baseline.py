@@ -14,11 +14,11 @@ import pytest
 from agents.baseline.bot import BaselineBot, BatchBaseline, load_policy, shipped_policy_path
 from agents.baseline.policy import MaskedMLP
 from agents.baseline.recipe import RECIPES, recipe_for, run_recipe
-from agents.bot import SeatView
 from agents.bots import check_bots_fit, make_bot
+from agents.bots.base import SeatView
 from agents.games import load_game
-from agents.opponent_pool import OpponentPool
-from agents.tournament import run_tournament
+from agents.play.tournament import run_tournament
+from agents.training.opponent_pool import OpponentPool
 from tests.agents.test_cli_errors import assert_one_line_error, tabletop
 
 GAMES = sorted(RECIPES)
@@ -82,7 +82,7 @@ def test_exported_policy_plays_exactly_as_the_sb3_policy(tmp_path):
     torch = pytest.importorskip("torch")
     from sb3_contrib import MaskablePPO
 
-    from agents.selfplay import SelfPlayVecEnv
+    from agents.training.selfplay import SelfPlayVecEnv
 
     env = SelfPlayVecEnv("dragon", 4, 3, OpponentPool(bots=("random",)), seed=0)
     model = MaskablePPO("MlpPolicy", env, policy_kwargs={"net_arch": [32, 16]}, device="cpu",
@@ -169,7 +169,7 @@ def test_short_recipe_run_completes_resumes_and_plays(tmp_path):
 
 
 def test_baseline_is_a_batched_training_opponent():
-    from agents.selfplay import SelfPlayVecEnv
+    from agents.training.selfplay import SelfPlayVecEnv
 
     env = SelfPlayVecEnv("aquilon", 6, 2, OpponentPool(bots=("baseline",)), seed=2)
     assert isinstance(env._bots["baseline"], BatchBaseline)

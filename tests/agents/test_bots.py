@@ -4,12 +4,12 @@ import numpy as np
 import pytest
 
 import aquilon_env
-from agents.bot import SeatView, seat_view
 from agents.bots import HeuristicBot, ISMCTSBot, RandomBot, make_bot
+from agents.bots.base import SeatView, seat_view
+from agents.bots.ismcts import run_search
+from agents.bots.policies import heuristic_policy
 from agents.games import load_game
-from agents.ismcts import run_search
-from agents.policies import heuristic_policy
-from agents.records import play_game
+from agents.play.records import play_game
 
 GAMES = ["aquilon", "dragon", "simurgh"]
 
@@ -71,7 +71,7 @@ def test_heuristic_takes_the_card_worth_most_to_it():
     env.reset(seed=2)
     heuristic = HeuristicBot(0)
     # Bid, then at the first pick compare with the best one-step Bravery gain.
-    from agents.heuristics.aquilon import card_gain
+    from agents.bots.heuristics.aquilon import card_gain
     from aquilon_env.engine import layout as L
 
     while env._state[L.PHASE] != L.PICK:

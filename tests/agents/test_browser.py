@@ -12,8 +12,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from agents.records import GameRecord, play_game
-from agents.replay_html import replay_frames, replay_html
+from agents.play.records import GameRecord, play_game
+from agents.play.replay_html import replay_frames, replay_html
 
 DRIVER = "/usr/bin/chromedriver"
 ROOT = Path(__file__).parent.parent.parent

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from agents.records import GameRecord, play_game, replay
-from agents.tournament import plot, run_tournament, wilson_interval
+from agents.play.records import GameRecord, play_game, replay
+from agents.play.tournament import plot, run_tournament, wilson_interval
 
 ROOT = Path(__file__).resolve().parents[2]
 

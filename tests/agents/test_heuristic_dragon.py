@@ -5,11 +5,11 @@ import numpy as np
 import pytest
 
 import dragon_env
-from agents.bot import SeatView, seat_view
 from agents.bots import HeuristicBot
-from agents.heuristics.dragon import choose
-from agents.records import play_game
-from agents.tournament import run_tournament
+from agents.bots.base import SeatView, seat_view
+from agents.bots.heuristics.dragon import choose
+from agents.play.records import play_game
+from agents.play.tournament import run_tournament
 from dragon_env import engine as E
 from dragon_env.data import CONTRACTS, STACKS, BuildingType, TileKind
 from dragon_env.engine import layout as L
@@ -270,7 +270,7 @@ def test_it_offers_more_than_the_target_can_hold_when_it_can_afford_it():
 
 @pytest.mark.parametrize("amount", [0, 7, 45, 120])
 def test_it_types_amounts_digit_by_digit(amount):
-    from agents.heuristics.dragon import enter_digit
+    from agents.bots.heuristics.dragon import enter_digit
 
     state = _mid_game(3)
     _set(state, 0, buildings={HARBOR: 1}, gold=100)

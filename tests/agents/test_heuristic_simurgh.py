@@ -5,10 +5,10 @@ import numpy as np
 import pytest
 
 import simurgh_env
-from agents.bot import SeatView, seat_view
 from agents.bots import HeuristicBot
-from agents.records import play_game
-from agents.tournament import run_tournament
+from agents.bots.base import SeatView, seat_view
+from agents.play.records import play_game
+from agents.play.tournament import run_tournament
 
 DRAGONLORD = {"mode": "dragonlord", "length": "medium"}
 

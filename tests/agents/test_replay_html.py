@@ -10,8 +10,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from agents.cli import main
-from agents.records import GameRecord, play_game
-from agents.replay_html import replay_frames, replay_html
+from agents.play.records import GameRecord, play_game
+from agents.play.replay_html import replay_frames, replay_html
 
 
 @pytest.fixture(scope="module")

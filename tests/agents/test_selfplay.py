@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from agents.games import DEFAULT_TRAIN_PLAYERS, load_game
-from agents.selfplay import OpponentPool, SelfPlayVecEnv
+from agents.training.selfplay import OpponentPool, SelfPlayVecEnv
 from tabletop_core.rng import derive_seed
 
 GAMES = ["aquilon", "dragon", "simurgh"]
@@ -107,8 +107,8 @@ def test_opponent_sampling_is_reproducible():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_short_training_run_produces_a_model_that_plays_a_tournament(game, tmp_path):
-    from agents.tournament import run_tournament
-    from agents.train import TrainConfig, train
+    from agents.play.tournament import run_tournament
+    from agents.training.train import TrainConfig, train
 
     players = DEFAULT_TRAIN_PLAYERS[game]
     config = TrainConfig(game=game, num_players=players, steps=1024, num_envs=16, n_steps=32,

@@ -3,7 +3,7 @@ including those an opponent's move ends; the dict observation carries the learne
 
 import numpy as np
 
-from agents.single_env import SingleAgentEnv
+from agents.training.single_env import SingleAgentEnv
 
 
 def test_the_learner_is_paid_even_when_an_opponent_ends_the_game():

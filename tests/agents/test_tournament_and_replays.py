@@ -4,9 +4,9 @@ import itertools
 
 import pytest
 
-from agents.human import play_human
-from agents.records import GameRecord, play_game, replay
-from agents.tournament import run_tournament, seating, wilson_interval
+from agents.play.human import play_human
+from agents.play.records import GameRecord, play_game, replay
+from agents.play.tournament import run_tournament, seating, wilson_interval
 
 
 def test_seats_rotate_so_every_bot_plays_every_seat():

@@ -7,7 +7,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from agents.heuristics.aquilon import choose
+from agents.bots.heuristics.aquilon import choose
 from aquilon_env import data as D
 from aquilon_env import engine as E
 from aquilon_env.engine import layout as L

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
-from agents.policies import random_legal
+from agents.bots.policies import random_legal
 from tabletop_core.rng import rng_seed
 from tabletop_core.signatures import (
     CONFIG,

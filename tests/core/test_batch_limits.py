@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import aquilon_env
-from agents.selfplay import OpponentPool, SelfPlayVecEnv
+from agents.training.selfplay import OpponentPool, SelfPlayVecEnv
 from tabletop_core.rng import derive_seed
 
 

@@ -6,7 +6,7 @@ import importlib
 import numpy as np
 import pytest
 
-from agents.records import play_game, replay
+from agents.play.records import play_game, replay
 from tabletop_core.text import PUBLIC, check_viewer, require_legal
 
 GAMES = {"aquilon": 3, "dragon": 4, "simurgh": 3}
@@ -89,7 +89,7 @@ def test_a_person_reads_only_its_seat_in_every_game(game):
     """A whole game through `tabletop human` (scripted answers): the screens are the seat's
     view, the other seats' moves are their public descriptions, the last screen the final
     count."""
-    from agents.human import play_human
+    from agents.play.human import play_human
 
     shown = []
     record = play_human(game, GAMES[game], seat=1, bots=["random"], seed=2,

@@ -1,4 +1,4 @@
-"""Tianshou for real: the masked-DQN recipe of agents.tianshou_dqn learns to beat `random`
+"""Tianshou for real: the masked-DQN recipe of agents.training.tianshou_dqn learns to beat `random`
 (the lower end of the 95% interval of its win share above parity)."""
 
 import pytest
@@ -8,7 +8,7 @@ pytestmark = pytest.mark.frameworks
 
 
 def test_a_short_tianshou_dqn_run_beats_random():
-    from agents.tianshou_dqn import evaluate, train_dqn
+    from agents.training.tianshou_dqn import evaluate, train_dqn
 
     torch.set_num_threads(1)
     policy = train_dqn("aquilon", num_players=2, opponent="random", steps=STEPS, seed=0)

@@ -12,9 +12,8 @@ pytest.importorskip("ray.rllib")
 import torch  # noqa: E402
 from ray.rllib.core.columns import Columns  # noqa: E402
 
-from agents.bot import SeatView  # noqa: E402
 from agents.bots import make_bot  # noqa: E402
-from agents.opponent_pool import OpponentPool  # noqa: E402
+from agents.bots.base import SeatView  # noqa: E402
 from agents.rllib.league import LeagueMapping, bot_module_id  # noqa: E402
 from agents.rllib.modules import (  # noqa: E402
     SEAT_STATE,
@@ -22,6 +21,7 @@ from agents.rllib.modules import (  # noqa: E402
     MaskedPPOTorchRLModule,
     MaskedRandomRLModule,
 )
+from agents.training.opponent_pool import OpponentPool  # noqa: E402
 from tabletop_core.rllib import TabletopMultiAgentEnv  # noqa: E402
 
 pytestmark = pytest.mark.frameworks

@@ -12,8 +12,8 @@ import pytest
 
 pytest.importorskip("ray.rllib")
 
-from agents.human import play_human  # noqa: E402
-from agents.tournament import run_tournament  # noqa: E402
+from agents.play.human import play_human  # noqa: E402
+from agents.play.tournament import run_tournament  # noqa: E402
 from tests.rllib.ray_processes import run_isolated  # noqa: E402
 
 pytestmark = pytest.mark.frameworks

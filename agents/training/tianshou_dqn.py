@@ -2,7 +2,7 @@
 
 Tianshou's own `PettingZooEnv` credits a reward only to the seat that just moved, so a learner
 whose game ends on an opponent's move never sees its result. The recipe here avoids that: the
-learner plays one seat of `agents.single_env.SingleAgentEnv` (baseline bots play the others
+learner plays one seat of `agents.training.single_env.SingleAgentEnv` (baseline bots play the others
 inside the env, and the learner's final reward arrives in the step its game ends, whoever moved
 last), with `mask_in_observation=True` so that Tianshou's DQN masks illegal actions
 (`batch.obs.mask`) both when acting and when exploring.
@@ -21,8 +21,8 @@ from tianshou.data import Batch, CollectStats
 from tianshou.trainer import OffPolicyTrainerParams
 from tianshou.utils.net.common import Net
 
-from agents.single_env import SingleAgentEnv
-from agents.tournament import wilson_interval
+from agents.play.tournament import wilson_interval
+from agents.training.single_env import SingleAgentEnv
 
 
 @dataclass

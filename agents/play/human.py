@@ -1,6 +1,6 @@
 """A person at the table: a seat against bots, seeing only that seat's view.
 
-`HumanTable` holds one such game (used by the terminal and by the web page of agents.web);
+`HumanTable` holds one such game (used by the terminal and by the web page of agents.play.web);
 `play_human` runs it in the terminal.
 """
 
@@ -11,10 +11,10 @@ from collections.abc import Callable
 
 import numpy as np
 
-from agents.bot import seat_view
 from agents.bots import make_bot
+from agents.bots.base import seat_view
 from agents.games import PLAY_MOVE_LIMITS, load_game
-from agents.records import GameRecord, game_over
+from agents.play.records import GameRecord, game_over
 from tabletop_core.spec import GameSpec
 
 

@@ -18,7 +18,7 @@ import time
 import numpy as np
 from numba import njit, types
 
-from agents.policies import RANDOM_POLICY, random_legal
+from agents.bots.policies import RANDOM_POLICY, random_legal
 from tabletop_core.rewards import rank_rewards
 from tabletop_core.rng import rng_below, rng_next, rng_seed
 from tabletop_core.signatures import (

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from agents.bot import Bot, SeatView
+from agents.bots.base import Bot, SeatView
 
 
 @lru_cache(maxsize=8)

@@ -14,7 +14,7 @@ import numpy as np
 from openskill.models import PlackettLuce
 from tqdm import tqdm
 
-from agents.records import GameRecord, play_game
+from agents.play.records import GameRecord, play_game
 
 Z95 = 1.959963984540054
 

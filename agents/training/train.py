@@ -16,9 +16,9 @@ import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 
-from agents.evaluation import evaluate_bot, write_curve
-from agents.opponent_pool import OpponentPool
-from agents.selfplay import SelfPlayVecEnv, frozen_policy
+from agents.training.evaluation import evaluate_bot, write_curve
+from agents.training.opponent_pool import OpponentPool
+from agents.training.selfplay import SelfPlayVecEnv, frozen_policy
 
 
 @dataclass
@@ -79,7 +79,7 @@ class _SelfPlayCallback(BaseCallback):
 
 
 def evaluate_model(config: TrainConfig, path: str, bot: str, games: int, seed: int = 10_000):
-    """Win rate of the model saved at `path` against `bot` (see `agents.evaluation`)."""
+    """Win rate of the model saved at `path` against `bot` (see `agents.training.evaluation`)."""
     return evaluate_bot(config.game, config.num_players, f"ppo:{path}", bot, games, seed)
 
 

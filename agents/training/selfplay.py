@@ -23,9 +23,9 @@ import torch
 from gymnasium import spaces
 from stable_baselines3.common.vec_env import VecEnv
 
-from agents.batch_policies import batch_bot
+from agents.bots.batch_policies import batch_bot
 from agents.games import load_game
-from agents.opponent_pool import OpponentPool
+from agents.training.opponent_pool import OpponentPool
 
 
 def frozen_policy(policy):

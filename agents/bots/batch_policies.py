@@ -61,6 +61,6 @@ def batch_bot(name: str, game: GameSpec, num_envs: int, num_players: int, seed: 
 
         source = parse_bot(name)[1]
         return BatchBaseline(load_policy(source, game, num_players), observations, seed)
-    from agents.policies import numba_policy
+    from agents.bots.policies import numba_policy
 
     return BatchPolicy(game, numba_policy(name, game), num_envs, seed)

@@ -13,8 +13,8 @@ import threading
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from agents.human import HumanTable
-from agents.replay_html import page
+from agents.play.human import HumanTable
+from agents.play.replay_html import page
 
 SCRIPT = """
 async function refresh(response) {

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from agents.tournament import run_tournament, truncation_note, wilson_interval
+from agents.play.tournament import run_tournament, truncation_note, wilson_interval
 
 
 def evaluate_bot(game: str, num_players: int, bot: str, opponent: str, games: int,

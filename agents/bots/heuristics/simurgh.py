@@ -15,7 +15,7 @@ so the turn always ends.
 import numpy as np
 from numba import njit
 
-from agents.policies import random_legal
+from agents.bots.policies import random_legal
 from simurgh_env.engine import layout as L
 from simurgh_env.engine.actions import legal_mask, play
 from simurgh_env.engine.dragons import dragon_type, markers_of, owns

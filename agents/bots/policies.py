@@ -39,9 +39,9 @@ _HEURISTICS: dict[str, EngineFunction] = {}
 
 
 def heuristic_policy(game: GameSpec) -> EngineFunction:
-    """The game's heuristic (`agents.heuristics.<game>.choose`) as a policy function."""
+    """The game's heuristic (`agents.bots.heuristics.<game>.choose`) as a policy function."""
     if game.name not in _HEURISTICS:
-        module = importlib.import_module(f"agents.heuristics.{game.name}")
+        module = importlib.import_module(f"agents.bots.heuristics.{game.name}")
         _HEURISTICS[game.name] = EngineFunction(module.choose, POLICY)
     return _HEURISTICS[game.name]
 

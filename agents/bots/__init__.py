@@ -14,9 +14,9 @@ from pathlib import Path
 
 import numpy as np
 
-from agents.bot import Bot, RandomBot, SeatView
-from agents.ismcts import run_search
-from agents.policies import heuristic_policy
+from agents.bots.base import Bot, RandomBot, SeatView
+from agents.bots.ismcts import run_search
+from agents.bots.policies import heuristic_policy
 from tabletop_core.rng import rng_seed
 
 BOT_NAMES = ("random", "heuristic", "ismcts", "ppo", "baseline", "rllib")
@@ -24,7 +24,7 @@ ISMCTS_DEFAULT_ITERATIONS = 1000
 
 
 class HeuristicBot(Bot):
-    """The game's rule-based player (`agents.heuristics.<game>.choose`), run on a state sampled
+    """The game's rule-based player (`agents.bots.heuristics.<game>.choose`), run on a state sampled
     from the seat's information."""
 
     name = "heuristic"
@@ -40,7 +40,7 @@ class HeuristicBot(Bot):
         return int(heuristic_policy(view.game).dispatcher(state, view.seat, mask, self.rng))
 
 
-# Search settings per game (keywords of agents.ismcts.run_search), measured with
+# Search settings per game (keywords of agents.bots.ismcts.run_search), measured with
 # benchmarks/bots.py. Dragon's Interest: in a tree of every seat's moves, the opponents' nodes
 # answer the bot's secret Contract and bids as if they saw them, and the search lost to
 # `heuristic` (33% of wins where 50% is parity); its tree holds only the bot's own decisions,
@@ -141,7 +141,7 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     if name == "heuristic":
         return HeuristicBot(seed)
     if name == "ppo":
-        from agents.ppo_bot import PPOBot
+        from agents.bots.ppo import PPOBot
 
         return PPOBot(budget)
     if name == "baseline":

@@ -18,7 +18,7 @@ import json
 import numpy as np
 
 from agents.games import load_game
-from agents.records import GameRecord
+from agents.play.records import GameRecord
 from tabletop_core.svg import SEAT_COLOURS
 from tabletop_core.text import PUBLIC, check_viewer
 

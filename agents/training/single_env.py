@@ -8,8 +8,8 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from agents.bot import seat_view
 from agents.bots import make_bot
+from agents.bots.base import seat_view
 from agents.games import load_game
 
 

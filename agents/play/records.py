@@ -10,8 +10,8 @@ from typing import Any
 
 import numpy as np
 
-from agents.bot import seat_view
 from agents.bots import make_bot
+from agents.bots.base import seat_view
 from agents.games import PLAY_MOVE_LIMITS, load_game
 from tabletop_core.text import check_viewer
 
