@@ -71,7 +71,7 @@ def logs(tmp_path_factory) -> dict[str, Path]:
     (["tournament", "--game", "dragon", "--players", "2"], ["between 3 and 5"]),
     (["tournament", "--game", "chess"], ["invalid choice"]),
     (["human", "--game", "aquilon", "--seat", "3"], ["--seat", "0..2"]),
-    (["train", "--game", "aquilon", "--opponents", "ismcts"], ["random and heuristic"]),
+    (["train", "--game", "aquilon", "--opponents", "ismcts"], ["training opponents are random, heuristic"]),
     (["train", "--game", "aquilon", "--snapshot-share", "2"], ["between 0 and 1"]),
     (["replay", "missing.json"], ["no such game log"]),
     (["nothing"], ["invalid choice"]),
