@@ -36,17 +36,6 @@ class Demonstrations:
     def __len__(self) -> int:
         return len(self.actions)
 
-    def save(self, path) -> None:
-        """Write the arrays to an .npz file."""
-        np.savez_compressed(path, observations=self.observations, masks=self.masks,
-                            actions=self.actions, returns=self.returns)
-
-    @classmethod
-    def load(cls, path) -> Demonstrations:
-        """Read what `save` wrote."""
-        with np.load(path) as data:
-            return cls(data["observations"], data["masks"], data["actions"], data["returns"])
-
 
 def collect_demonstrations(game: str, num_players: int, decisions: int, seed: int = 0,
                            epsilon: float = 0.1, num_envs: int = 256,
