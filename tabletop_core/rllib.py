@@ -26,6 +26,17 @@ game's own options, checked by the game's `make_config`.
 - `seat_states=True` adds to each deciding seat's info `"seat_state"`: a full state drawn by
   the engine's `determinize` from that seat's information only (what `agents.bots.base.SeatView`
   gives a bot), so that the numba bots can play as RLlib modules. Off by default.
+- `opponents`: play every seat but one inside the env, so that only that seat (the learner's)
+  passes through RLlib's loop: one RLlib step per learner decision instead of one per seat. It
+  is a picklable factory called once per env as `opponents(worker_index, vector_index)`, whose
+  result has `needs_seat_states` (bool), `new_game() -> int` (the learner's seat of the next
+  game; it may also choose who plays the others), `act(seat, observation, mask, seat_state) ->
+  int` (a legal action of an opponent's seat from that seat's observation, mask and, if it
+  needs them, a state drawn from that seat's information only, else None) and `playing` (a
+  name for whoever plays the others now, given in the learner's last info as "opponent").
+  Observations, rewards and dones are then the learner's only; in a sealed phase the
+  opponents choose from their own views, as the learner does, and all are applied together.
+  `agents.rllib.opponents.PoolOpponents` is one: the opponent pool of the self-play path.
 
 Ray is imported only here; install it with the `rllib` extra.
 """
@@ -97,6 +108,12 @@ class TabletopMultiAgentEnv(MultiAgentEnv):
         # RLlib's EnvContext knows which runner and sub-env this is: give each its own deals.
         worker = getattr(config, "worker_index", 0)
         vector = getattr(config, "vector_index", 0)
+        opponents = options.pop("opponents", None)
+        if opponents is not None and not callable(opponents):
+            raise ValueError("env_config 'opponents' must be a factory called as "
+                             "opponents(worker_index, vector_index)")
+        self.opponents = opponents(worker, vector) if opponents is not None else None
+        self.learner_seat: int | None = None
         self._seeds = np.random.default_rng([seed if seed is not None else 0, worker, vector])
         self._sample_seeds = np.random.default_rng([seed if seed is not None else 0, worker,
                                                     vector, 1])
@@ -128,7 +145,16 @@ class TabletopMultiAgentEnv(MultiAgentEnv):
             self._sample_seeds = np.random.default_rng([normalize_seed(seed), 1])
         self.joint.reset(int(seed))
         self._has_game = True
-        self.agents = list(self.possible_agents)
+        if self.opponents is None:
+            self.agents = list(self.possible_agents)
+        else:
+            self.learner_seat = int(self.opponents.new_game())
+            self.agents = [self.possible_agents[self.learner_seat]]
+            self._play_opponents()
+            if not self.joint.deciding:
+                self._has_game = False
+                raise ValueError(f"the game ended before seat {self.learner_seat} decided "
+                                 f"(max_moves={self.joint.max_moves} is too small)")
         observations, infos = self._deciding_views()
         return observations, infos
 
@@ -139,23 +165,29 @@ class TabletopMultiAgentEnv(MultiAgentEnv):
         actions, offenders = self._checked_actions(action_dict)
         if offenders:
             return self._penalize(offenders)
+        if self.opponents is not None:
+            # The opponents' choices come from their own views, as the learner's did.
+            actions.update({seat: self._opponent_action(seat) for seat in self.joint.deciding
+                            if seat != self.learner_seat})
         self.joint.step(actions)
+        self._play_opponents()
         joint = self.joint
         if joint.terminated or joint.truncated:
             self._has_game = False
             self._masks = {}
             zero_mask = np.zeros(self.game.num_actions, np.float32)
-            observations = {
-                a: {"observations": joint.observe(i), "action_mask": zero_mask}
-                for i, a in enumerate(self.possible_agents)
-            }
+            seats = {a: self._seat[a] for a in self.agents}
+            observations = {a: {"observations": joint.observe(i), "action_mask": zero_mask}
+                            for a, i in seats.items()}
             paid = joint.terminated
-            rewards = {a: float(joint.rewards[i]) if paid else 0.0
-                       for i, a in enumerate(self.possible_agents)}
+            rewards = {a: float(joint.rewards[i]) if paid else 0.0 for a, i in seats.items()}
             scores = [float(x) for x in joint.final_scores] if paid else None
-            infos = {a: {"final_scores": scores} if paid else {} for a in self.possible_agents}
-            terminateds = {a: bool(joint.terminated) for a in self.possible_agents}
-            truncateds = {a: bool(joint.truncated) for a in self.possible_agents}
+            infos = {a: {"final_scores": scores} if paid else {} for a in seats}
+            if self.opponents is not None:
+                for info in infos.values():
+                    info["opponent"] = self.opponents.playing
+            terminateds = {a: bool(joint.terminated) for a in seats}
+            truncateds = {a: bool(joint.truncated) for a in seats}
             terminateds["__all__"] = bool(joint.terminated)
             truncateds["__all__"] = bool(joint.truncated)
             self.agents = []
@@ -185,9 +217,13 @@ class TabletopMultiAgentEnv(MultiAgentEnv):
     def _mask_getter(self, seat: int):
         return lambda: self._masks.get(seat)
 
+    def _exposed(self, seat: int) -> bool:
+        """Whether `seat` plays through RLlib (every seat, or the learner's alone)."""
+        return self.opponents is None or seat == self.learner_seat
+
     def _deciding_views(self):
         observations, infos, self._masks = {}, {}, {}
-        for seat in self.joint.deciding:
+        for seat in filter(self._exposed, self.joint.deciding):
             agent = self.possible_agents[seat]
             obs, mask = self.joint.view(seat)
             self._masks[seat] = mask
@@ -195,27 +231,44 @@ class TabletopMultiAgentEnv(MultiAgentEnv):
                                    "action_mask": mask.astype(np.float32)}
             infos[agent] = {}
             if self.seat_states:
-                sample = self.joint.decision_state(seat)
-                self.game.determinize(sample, seat, int(self._sample_seeds.integers(2**62)))
-                infos[agent]["seat_state"] = np.append(sample, np.int32(seat))
+                infos[agent]["seat_state"] = np.append(self._seat_state(seat), np.int32(seat))
         return observations, infos
+
+    def _seat_state(self, seat: int) -> np.ndarray:
+        """A full state drawn from a deciding seat's information only."""
+        sample = self.joint.decision_state(seat)
+        self.game.determinize(sample, seat, int(self._sample_seeds.integers(2**62)))
+        return sample
+
+    def _opponent_action(self, seat: int) -> int:
+        obs, mask = self.joint.view(seat)
+        state = self._seat_state(seat) if self.opponents.needs_seat_states else None
+        return int(self.opponents.act(seat, obs, mask, state))
+
+    def _play_opponents(self) -> None:
+        """Let the opponents move until the learner decides or the game is over."""
+        joint = self.joint
+        while self.opponents is not None and joint.deciding and \
+                self.learner_seat not in joint.deciding:
+            joint.step({seat: self._opponent_action(seat) for seat in joint.deciding})
 
     def _penalize(self, offenders: list[int]):
         """illegal_action="penalize": the game ends, offenders get -1 and the others 0."""
         self._has_game = False
         self._masks = {}
         zero_mask = np.zeros(self.game.num_actions, np.float32)
+        seats = {a: self._seat[a] for a in self.agents}
         observations = {a: {"observations": self.joint.observe(i), "action_mask": zero_mask}
-                        for i, a in enumerate(self.possible_agents)}
-        rewards = {a: -1.0 if i in offenders else 0.0 for i, a in enumerate(self.possible_agents)}
-        done = {a: True for a in [*self.possible_agents, "__all__"]}
+                        for a, i in seats.items()}
+        rewards = {a: -1.0 if i in offenders else 0.0 for a, i in seats.items()}
+        done = {a: True for a in [*seats, "__all__"]}
         not_truncated = {a: False for a in done}
-        infos = {a: {"illegal_action": i in offenders} for i, a in enumerate(self.possible_agents)}
+        infos = {a: {"illegal_action": i in offenders} for a, i in seats.items()}
         self.agents = []
         return observations, rewards, done, not_truncated, infos
 
     def _checked_actions(self, action_dict: dict[str, Any]) -> tuple[dict[int, int], list[int]]:
-        expected = {self.possible_agents[s] for s in self.joint.deciding}
+        expected = {self.possible_agents[s] for s in filter(self._exposed, self.joint.deciding)}
         if set(action_dict) != expected:
             raise ValueError(f"actions needed for exactly {sorted(expected)}, "
                              f"got {sorted(action_dict)}")

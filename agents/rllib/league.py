@@ -7,7 +7,10 @@ Each env runner keeps its own copy, seeded from the pool's seed and the runner's
 
 `LeagueCallback` copies the learner's weights into a snapshot module every `snapshot_every`
 training iterations (the oldest slot is reused beyond `max_snapshots`) and adds it to every
-runner's pool.
+runner's pool. With the opponents inside the env (`agents.rllib.opponents.PoolOpponents`; the
+mapping is then `learner_only`), it adds each snapshot, as a numpy copy of the learner's policy
+network, to the pool of every env of every runner instead, and counts the games played against
+each opponent (`league_opponents` in the env runners' results).
 """
 
 from __future__ import annotations
@@ -17,9 +20,12 @@ from collections import OrderedDict
 import numpy as np
 from ray.rllib.callbacks.callbacks import RLlibCallback
 
+from agents.rllib.opponents import snapshot_policy
 from agents.training.opponent_pool import OpponentPool
+from tabletop_core.rllib import TabletopMultiAgentEnv
 
 LEARNER = "learner"
+OPPONENT_GAMES = "league_opponents"
 
 
 def bot_module_id(bot: str) -> str:
@@ -71,13 +77,29 @@ class LeagueMapping:
         return LEARNER if self.agents.index(agent_id) == learner_seat else opponent
 
 
-class LeagueCallback(RLlibCallback):
-    """Snapshots of the learner into the pool every `snapshot_every` iterations."""
+def learner_only(agent_id: str, episode, **kwargs) -> str:
+    """The mapping when the opponents play inside the env: RLlib sees the learner's seat only."""
+    return LEARNER
 
-    def __init__(self, snapshot_every: int = 5, max_snapshots: int = 10):
+
+def tabletop_envs(env_runner) -> list[TabletopMultiAgentEnv]:
+    """The `TabletopMultiAgentEnv`s an env runner steps (none on a runner without envs)."""
+    vector = getattr(env_runner, "env", None)
+    vector = getattr(vector, "unwrapped", vector)
+    envs = [getattr(env, "unwrapped", env) for env in getattr(vector, "envs", [])]
+    return [env for env in envs if isinstance(env, TabletopMultiAgentEnv)]
+
+
+class LeagueCallback(RLlibCallback):
+    """Snapshots of the learner into the pool every `snapshot_every` iterations (as modules,
+    or into the envs' opponents when `opponents_in_env`)."""
+
+    def __init__(self, snapshot_every: int = 5, max_snapshots: int = 10,
+                 opponents_in_env: bool = False):
         super().__init__()
         self.snapshot_every = snapshot_every
         self.max_snapshots = max_snapshots
+        self.opponents_in_env = opponents_in_env
         self.snapshots_taken = 0
 
     def on_environment_created(self, *, env_runner, env, env_context, **kwargs) -> None:
@@ -85,16 +107,37 @@ class LeagueCallback(RLlibCallback):
         if isinstance(mapping, LeagueMapping):
             mapping.reseed(env_runner.worker_index)
 
+    def on_episode_end(self, *, episode, metrics_logger=None, **kwargs) -> None:
+        if metrics_logger is None:
+            return
+        for info in episode.get_infos(-1).values():
+            if "opponent" in info:
+                metrics_logger.log_value((OPPONENT_GAMES, info["opponent"]), 1,
+                                         reduce="lifetime_sum")
+
     def on_train_result(self, *, algorithm, result, **kwargs) -> None:
         if algorithm.iteration % self.snapshot_every == 0:
             self.snapshot(algorithm)
         result["league_snapshots"] = min(self.snapshots_taken, self.max_snapshots)
 
     def snapshot(self, algorithm) -> str:
-        """Copy the learner into the next snapshot slot, on the learners and every runner."""
+        """Copy the learner into the next snapshot slot, on the learners and every runner (or
+        into every env's opponents)."""
+        weights = algorithm.learner_group.get_weights(module_ids=[LEARNER])[LEARNER]
+        if self.opponents_in_env:
+            name = snapshot_id(self.snapshots_taken)
+            self.snapshots_taken += 1
+
+            def add(env_runner):
+                for env in tabletop_envs(env_runner):
+                    players = env.opponents
+                    players.add_snapshot(name, snapshot_policy(weights, env.game.env_id,
+                                                               env.num_players))
+
+            algorithm.env_runner_group.foreach_env_runner(add, local_env_runner=True)
+            return name
         module_id = snapshot_id(self.snapshots_taken % self.max_snapshots)
         self.snapshots_taken += 1
-        weights = algorithm.learner_group.get_weights(module_ids=[LEARNER])[LEARNER]
         algorithm.learner_group.set_weights({module_id: weights})
 
         def install(env_runner):

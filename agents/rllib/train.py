@@ -1,11 +1,21 @@
 """Self-play PPO with RLlib (new API stack) on `TabletopMultiAgentEnv`.
 
 `train_rllib(config)` joins or starts Ray, trains the module "learner" (`MaskedPPOTorchRLModule`)
-against an opponent pool (bot modules and snapshots of the learner, `agents.rllib.league`) on
+against an opponent pool (bots and snapshots of the learner, `agents.rllib.league`) on
 `num_env_runners` env runners with `envs_per_runner` games each, saves checkpoints, evaluates
 the learner against `random` and `heuristic` through the tournament code every `eval_every`
-iterations, and draws the learning curve, like the SB3 path (`agents.training.train`); metrics.jsonl
-logs each iteration's sampling counts per module (learner, each bot, each snapshot).
+iterations, and draws the learning curve, like the SB3 path (`agents.training.train`).
+
+Two ways to seat the opponents (`opponents_in_env`):
+- True (the default): they play inside the env (`agents.rllib.opponents.PoolOpponents`), so
+  only the learner's decisions pass through RLlib's loop; snapshots are numpy copies of the
+  learner's policy network.
+- False: every seat passes through RLlib, the opponents being modules (`BotRLModule`,
+  `MaskedRandomRLModule`, snapshot copies of the learner module), mapped per episode by
+  `LeagueMapping`: the way to train several RLlib modules against each other.
+
+metrics.jsonl logs each iteration's sampling counts per module and the games played against
+each opponent (in the env mode).
 """
 
 from __future__ import annotations
@@ -19,16 +29,16 @@ from agents.bots import make_bot
 from agents.games import load_game
 from agents.rllib.league import (
     LEARNER,
+    OPPONENT_GAMES,
     LeagueCallback,
     LeagueMapping,
     bot_module_id,
+    learner_only,
     snapshot_id,
 )
+from agents.rllib.opponents import RANDOM, PoolOpponents, needs_seat_states
 from agents.training.evaluation import evaluate_bot, write_curve
 from agents.training.opponent_pool import OpponentPool
-
-# The one bot that needs only the mask; the others play from a state sampled from their view.
-_RANDOM = "random"
 
 
 @dataclass
@@ -51,6 +61,7 @@ class RLlibTrainConfig:
     snapshot_share: float = 0.5
     snapshot_every: int = 5  # iterations
     max_snapshots: int = 10
+    opponents_in_env: bool = True  # False: every seat through RLlib, opponents as modules
     eval_every: int = 10  # iterations
     eval_games: int = 40
     max_moves: int | None = None
@@ -81,43 +92,50 @@ def ppo_config(config: RLlibTrainConfig):
     network = {"fcnet_hiddens": list(config.hidden), "fcnet_activation": "tanh",
                "vf_share_layers": False}
     modules = {LEARNER: RLModuleSpec(module_class=MaskedPPOTorchRLModule, model_config=network)}
-    for k, bot in enumerate(config.bots):
-        make_bot(bot)  # an unknown name fails here, with the list of names
-        if bot == _RANDOM:
-            modules[bot_module_id(bot)] = RLModuleSpec(module_class=MaskedRandomRLModule,
-                                        model_config={"seed": config.seed + k})
-        else:
-            modules[bot_module_id(bot)] = RLModuleSpec(module_class=BotRLModule, model_config={
-                "game": config.game, "num_players": config.num_players, "bot": bot,
-                "seed": config.seed + k})
-    if config.snapshot_share > 0:
-        for slot in range(config.max_snapshots):
-            modules[snapshot_id(slot)] = RLModuleSpec(module_class=MaskedPPOTorchRLModule,
-                                                      model_config=network)
-    pool = OpponentPool(bots=tuple(config.bots), snapshot_share=config.snapshot_share,
-                        max_snapshots=config.max_snapshots, seed=config.seed)
-    needs_states = any(bot != _RANDOM for bot in config.bots)
     env_config = {"num_players": config.num_players, "max_moves": config.max_moves,
-                  "seat_states": needs_states, "seed": config.seed,
-                  "illegal_action": config.illegal_action}
+                  "seed": config.seed, "illegal_action": config.illegal_action}
     runners = {"num_env_runners": config.num_env_runners,
                "num_envs_per_env_runner": config.envs_per_runner,
                "rollout_fragment_length": "auto",
                # A runner's first sample compiles the numba bots it plays (minutes under load).
                "sample_timeout_s": 900.0}
-    if needs_states:
-        runners["env_to_module_connector"] = seat_states_connector
+    if config.opponents_in_env:
+        env_config["opponents"] = PoolOpponents(
+            config.game, config.num_players, tuple(config.bots), config.snapshot_share,
+            config.max_snapshots, config.seed)
+        mapping = learner_only
+    else:
+        for k, bot in enumerate(config.bots):
+            make_bot(bot)  # an unknown name fails here, with the list of names
+            if bot == RANDOM:
+                modules[bot_module_id(bot)] = RLModuleSpec(module_class=MaskedRandomRLModule,
+                                                           model_config={"seed": config.seed + k})
+            else:
+                modules[bot_module_id(bot)] = RLModuleSpec(module_class=BotRLModule, model_config={
+                    "game": config.game, "num_players": config.num_players, "bot": bot,
+                    "seed": config.seed + k})
+        if config.snapshot_share > 0:
+            for slot in range(config.max_snapshots):
+                modules[snapshot_id(slot)] = RLModuleSpec(module_class=MaskedPPOTorchRLModule,
+                                                          model_config=network)
+        pool = OpponentPool(bots=tuple(config.bots), snapshot_share=config.snapshot_share,
+                            max_snapshots=config.max_snapshots, seed=config.seed)
+        mapping = LeagueMapping(agents, pool)
+        if needs_seat_states(tuple(config.bots)):
+            env_config["seat_states"] = True
+            runners["env_to_module_connector"] = seat_states_connector
     return (
         PPOConfig()
         .environment(ENV_NAMES[config.game], env_config=env_config)
         .env_runners(**runners)
-        .multi_agent(policies=set(modules), policy_mapping_fn=LeagueMapping(agents, pool),
+        .multi_agent(policies=set(modules), policy_mapping_fn=mapping,
                      policies_to_train=[LEARNER])
         .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs=modules))
         .training(train_batch_size_per_learner=config.train_batch_size,
                   minibatch_size=config.minibatch_size, num_epochs=config.num_epochs,
                   lr=config.learning_rate, entropy_coeff=config.ent_coef, gamma=1.0)
-        .callbacks(lambda: LeagueCallback(config.snapshot_every, config.max_snapshots))
+        .callbacks(lambda: LeagueCallback(config.snapshot_every, config.max_snapshots,
+                                          config.opponents_in_env))
         .fault_tolerance(restart_failed_env_runners=False)
         .debugging(seed=config.seed)
     )
@@ -204,6 +222,7 @@ def _log(path: Path, iteration: int, result: dict) -> None:
            "episodes": int(runners.get(NUM_EPISODES_LIFETIME, 0)),
            "module_steps": {k: int(v) for k, v in
                             runners.get(NUM_MODULE_STEPS_SAMPLED_LIFETIME, {}).items()},
+           "opponent_games": {k: int(v) for k, v in runners.get(OPPONENT_GAMES, {}).items()},
            "snapshots": int(result.get("league_snapshots", 0))}
     with open(path, "a") as f:
         f.write(json.dumps(row) + "\n")
