@@ -187,13 +187,15 @@ def _train_rllib(args: argparse.Namespace, players: int) -> None:
         raise ValueError(f"tabletop train --backend rllib needs Ray RLlib ({error}): "
                          "pip install 'tabletop-rl[rllib]'") from None
     out = args.out or f"runs/train-rllib-{args.game}"
+    opponents = tuple(b.strip() for b in args.opponents.split(",") if b.strip())
+    check_bots_fit(list(opponents), args.game, players)
     config = RLlibTrainConfig(
         game=args.game, num_players=players, steps=args.steps, seed=args.seed,
         num_env_runners=args.num_env_runners, envs_per_runner=args.envs_per_runner,
-        bots=tuple(b for b in args.opponents.split(",") if b),
+        bots=opponents,
         snapshot_share=args.snapshot_share, snapshot_every=args.snapshot_every,
         eval_every=args.eval_every, eval_games=args.eval_games, max_moves=args.max_moves,
-        address=args.address, out=out,
+        opponents_in_env=args.rllib_opponents == "env", address=args.address, out=out,
     )
     path = train_rllib(config, progress=not args.quiet)
     print(f"\ncheckpoint: {path}  (use it as the bot rllib:{path})")
@@ -332,6 +334,10 @@ def main(argv: list[str] | None = None) -> None:
                     help="rllib: env runner processes (Ray actors) sampling games")
     tr.add_argument("--envs-per-runner", type=_count(1), default=8,
                     help="rllib: games each env runner plays at once")
+    tr.add_argument("--rllib-opponents", choices=("env", "modules"), default="env",
+                    help="rllib: env: the opponents play inside the env and only the learner's "
+                         "decisions pass through RLlib (default, faster); modules: every seat "
+                         "passes through RLlib, the opponents being frozen RLlib modules")
     tr.add_argument("--address", default=None,
                     help="rllib: join a running Ray cluster (e.g. auto, or HEAD_IP:6379); "
                          "default: start a local Ray")

@@ -1,8 +1,9 @@
 """RLlib training throughput: learner decisions per second inside RLlib's PPO loop (sampling
-and updates) with `TabletopMultiAgentEnv`, next to RLlib's generic `PettingZooEnv` wrapper over
-the same game's AEC env and to the SB3 `SelfPlayVecEnv` (64 games) in MaskablePPO, all against
-random opponents, for 1 and 2 env runners; then where RLlib's time goes (its own timers, and
-each env alone outside RLlib's loop).
+and updates) with `TabletopMultiAgentEnv` (its opponents inside the env, the training default;
+and every seat through RLlib, the opponents as modules), next to RLlib's generic
+`PettingZooEnv` wrapper over the same game's AEC env and to the SB3 `SelfPlayVecEnv` (64 games)
+in MaskablePPO, all against random opponents, for 1 and 2 env runners; then where RLlib's time
+goes (its own timers, and each env alone outside RLlib's loop).
 
     python3 benchmarks/training.py --backend rllib [--game aquilon] [--iterations 3]
 
@@ -21,6 +22,9 @@ from pathlib import Path
 
 RUNNER_COUNTS = (1, 2)
 BATCH = 2000  # env steps per PPO iteration
+MODES = {"env": "TabletopSingleAgentEnv, opponents in the env",
+         "modules": "TabletopMultiAgentEnv, opponents as modules",
+         "generic": "RLlib PettingZooEnv(env())"}
 
 
 def loopback_only() -> bool:
@@ -47,9 +51,9 @@ def _pettingzoo_env(config):
     return PettingZooEnv(load_game(config["game"]).env(num_players=config["num_players"]))
 
 
-def rllib_rate(game: str, players: int, runners: int, iterations: int, generic: bool):
-    """(learner decisions/s, all seats' decisions/s, mean timers) over `iterations` PPO
-    iterations after one warm-up iteration."""
+def rllib_rate(game: str, players: int, runners: int, iterations: int, mode: str):
+    """(learner decisions/s, decisions/s of all seats that pass through RLlib, mean timers)
+    over `iterations` PPO iterations after one warm-up iteration; `mode` is one of MODES."""
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
     from ray.rllib.utils.metrics import (
@@ -60,13 +64,14 @@ def rllib_rate(game: str, players: int, runners: int, iterations: int, generic: 
 
     from agents.rllib.league import LEARNER
     from agents.rllib.modules import MaskedPPOTorchRLModule, MaskedRandomRLModule
-    from agents.rllib.train import RLlibTrainConfig, ppo_config, train_step
+    from agents.rllib.train import RLlibTrainConfig, learner_module, ppo_config, train_step
 
     config = RLlibTrainConfig(game=game, num_players=players, num_env_runners=runners,
                               envs_per_runner=8, train_batch_size=BATCH, minibatch_size=500,
-                              num_epochs=1, bots=("random",), snapshot_share=0.0)
+                              num_epochs=1, bots=("random",), snapshot_share=0.0,
+                              opponents_in_env=mode == "env")
     ppo = ppo_config(config)
-    if generic:
+    if mode == "generic":
         register_env("pettingzoo_generic", _pettingzoo_env)
         network = {"fcnet_hiddens": list(config.hidden), "fcnet_activation": "tanh",
                    "features_key": "observation"}
@@ -76,10 +81,11 @@ def rllib_rate(game: str, players: int, runners: int, iterations: int, generic: 
             LEARNER: RLModuleSpec(module_class=MaskedPPOTorchRLModule, model_config=network),
             "random": RLModuleSpec(module_class=MaskedRandomRLModule)}))
     algo = ppo.build_algo()
+    learner = learner_module(config)
     try:
         def counts(result):
             steps = result[ENV_RUNNER_RESULTS][NUM_MODULE_STEPS_SAMPLED_LIFETIME]
-            return steps.get(LEARNER, 0), sum(steps.values())
+            return steps.get(learner, 0), sum(steps.values())
 
         learner0, all0 = counts(train_step(algo))
         start = time.perf_counter()
@@ -113,18 +119,27 @@ def sb3_rate(game: str, players: int, steps: int) -> float:
 
 
 def bare_rate(env, steps: int, seed: int = 0) -> float:
-    """Decisions/s of an RLlib multi-agent env alone, random legal actions, no RLlib loop."""
+    """Decisions/s of an RLlib env alone (multi-agent or `TabletopSingleAgentEnv`), random
+    legal actions, no RLlib loop."""
     import numpy as np
 
+    from tabletop_core.rllib import TabletopSingleAgentEnv
+
+    single = isinstance(env, TabletopSingleAgentEnv)
     rng = np.random.default_rng(seed)
     obs, _ = env.reset(seed=seed)
     decisions = 0
     start = time.perf_counter()
     while decisions < steps:
-        actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()}
+        views = {"learner": obs} if single else obs
+        actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in views.items()}
         decisions += len(actions)
-        obs, _, terminateds, truncateds, _ = env.step(actions)
-        if terminateds["__all__"] or truncateds["__all__"]:
+        if single:
+            obs, _, terminated, truncated, _ = env.step(actions["learner"])
+        else:
+            obs, _, terminateds, truncateds, _ = env.step(actions)
+            terminated, truncated = terminateds["__all__"], truncateds["__all__"]
+        if terminated or truncated:
             obs, _ = env.reset(seed=int(rng.integers(2**31)))
     return decisions / (time.perf_counter() - start)
 
@@ -132,14 +147,18 @@ def bare_rate(env, steps: int, seed: int = 0) -> float:
 def print_bare(games: list[str], steps: int) -> None:
     """The envs alone, outside RLlib's loop: what the env itself costs per decision."""
     from agents.games import DEFAULT_TRAIN_PLAYERS
-    from tabletop_core.rllib import TabletopMultiAgentEnv
+    from agents.rllib.opponents import PoolOpponents
+    from tabletop_core.rllib import TabletopMultiAgentEnv, TabletopSingleAgentEnv
 
-    print("\n| game | env alone (no RLlib loop) | decisions/s |")
+    print("\n| game | env alone (no RLlib loop) | decisions/s given to the env's caller |")
     print("|---|---|---:|")
     for game in games:
-        config = {"game": game, "num_players": DEFAULT_TRAIN_PLAYERS[game]}
-        for name, env in (("TabletopMultiAgentEnv", TabletopMultiAgentEnv(config)),
-                          ("RLlib PettingZooEnv(env())", _pettingzoo_env(config))):
+        players = DEFAULT_TRAIN_PLAYERS[game]
+        config = {"game": game, "num_players": players}
+        in_env = {**config, "opponents": PoolOpponents(game, players, ("random",), 0.0)}
+        for name, env in ((MODES["env"], TabletopSingleAgentEnv(in_env)),
+                          ("TabletopMultiAgentEnv, every seat", TabletopMultiAgentEnv(config)),
+                          (MODES["generic"], _pettingzoo_env(config))):
             bare_rate(env, 200)  # warm up
             print(f"| {game} | {name} | {bare_rate(env, steps):,.0f} |", flush=True)
 
@@ -153,7 +172,7 @@ def run(games: list[str], iterations: int, sb3_steps: int) -> None:
 
     torch.set_num_threads(1)
     init_ray(num_cpus=os.cpu_count())
-    print("| game | interface | env runners | learner decisions/s | all seats' decisions/s |")
+    print("| game | interface | env runners | learner decisions/s | decisions/s through RLlib |")
     print("|---|---|---:|---:|---:|")
     details = []
     for game in games:
@@ -161,9 +180,8 @@ def run(games: list[str], iterations: int, sb3_steps: int) -> None:
         print(f"| {game} ({players}p) | SB3 SelfPlayVecEnv, 64 games (MaskablePPO) | - | "
               f"{sb3_rate(game, players, sb3_steps):,.0f} | |", flush=True)
         for runners in RUNNER_COUNTS:
-            for generic, name in ((False, "TabletopMultiAgentEnv"),
-                                  (True, "RLlib PettingZooEnv(env())")):
-                learner, total, timers = rllib_rate(game, players, runners, iterations, generic)
+            for mode, name in MODES.items():
+                learner, total, timers = rllib_rate(game, players, runners, iterations, mode)
                 print(f"| {game} ({players}p) | {name} | {runners} | {learner:,.0f} | "
                       f"{total:,.0f} |", flush=True)
                 details.append((game, name, runners, timers))

@@ -4,6 +4,10 @@
     register_envs()   # "tabletop_aquilon", "tabletop_dragon", "tabletop_simurgh"
     config = PPOConfig().environment("tabletop_aquilon", env_config={"num_players": 3})
 
+`TabletopSingleAgentEnv` ("tabletop_<game>_single_agent") is one seat's game as a plain
+gymnasium env, the other seats played inside it (env_config `opponents`, required): what
+RLlib's single-agent env runners step, about twice as fast per decision as its multi-agent ones.
+
 `env_config` keys: `game` (implied by a registered name), `num_players`, `max_moves` (truncate
 after this many moves of all seats; default none), `reward_mode` ("rank" or "margin"),
 `illegal_action` ("raise", or "penalize": the game ends, offenders get -1 and the others 0),
@@ -11,6 +15,10 @@ after this many moves of all seats; default none), `reward_mode` ("rank" or "mar
 game's own options, checked by the game's `make_config`.
 
 - Agents are `<prefix>_<seat>` (e.g. `aquilon_0`), as in the PettingZoo envs.
+- Deals: `reset(seed=s)` deals game s and seeds the env's later deals (and sampled states) from
+  s, the env runner and the sub-env; `reset()` deals the next game of that stream. Envs made by
+  RLlib through `register_envs` are numbered per runner in the order they are made, since RLlib
+  gives every sub-env of a runner the same `EnvContext`.
 - Observations exist only for the seats that decide now: `{"observations": float32[D],
   "action_mask": float32[A]}`, the keys RLlib's action-masking examples read. A sealed phase
   (Aquilon's bids, Dragon's Interest's Contracts and fist bids, Simurgh's simultaneous
@@ -28,14 +36,15 @@ game's own options, checked by the game's `make_config`.
   gives a bot), so that the numba bots can play as RLlib modules. Off by default.
 - `opponents`: play every seat but one inside the env, so that only that seat (the learner's)
   passes through RLlib's loop: one RLlib step per learner decision instead of one per seat. It
-  is a picklable factory called once per env as `opponents(worker_index, vector_index)`, whose
-  result has `needs_seat_states` (bool), `new_game() -> int` (the learner's seat of the next
-  game; it may also choose who plays the others), `act(seat, observation, mask, seat_state) ->
-  int` (a legal action of an opponent's seat from that seat's observation, mask and, if it
-  needs them, a state drawn from that seat's information only, else None) and `playing` (a
-  name for whoever plays the others now, given in the learner's last info as "opponent").
-  Observations, rewards and dones are then the learner's only; in a sealed phase the
-  opponents choose from their own views, as the learner does, and all are applied together.
+  is a picklable factory; `opponents()` gives each env its own, which has `needs_seat_states`
+  (bool), `new_game(seed) -> int` (the learner's seat in the next game; it may also choose who
+  plays the others; `seed` comes from the env's own stream, so `reset(seed=s)` replays the same
+  game), `act(seat, observation, mask, seat_state) -> int` (a legal action of an opponent's
+  seat from that seat's observation, mask and, if it needs them, a state drawn from that seat's
+  information only, else None) and `playing` (a name for whoever plays the others now, given
+  in the learner's last info as "opponent"). Observations, rewards and dones are then the
+  learner's only; in a sealed phase the opponents choose from their own views, as the learner
+  does, and all are applied together.
   `agents.rllib.opponents.PoolOpponents` is one: the opponent pool of the self-play path.
 
 Ray is imported only here; install it with the `rllib` extra.
@@ -45,6 +54,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import gymnasium
 import numpy as np
 from gymnasium import spaces
 from ray.rllib.env.multi_agent_env import MultiAgentEnv
@@ -56,6 +66,7 @@ from tabletop_core.options import check_env_options
 
 ENV_NAMES = {"aquilon": "tabletop_aquilon", "dragon": "tabletop_dragon",
              "simurgh": "tabletop_simurgh"}
+SINGLE_AGENT_ENV_NAMES = {game: f"{name}_single_agent" for game, name in ENV_NAMES.items()}
 
 
 class LegalDiscrete(spaces.Discrete):
@@ -110,13 +121,12 @@ class TabletopMultiAgentEnv(MultiAgentEnv):
         vector = getattr(config, "vector_index", 0)
         opponents = options.pop("opponents", None)
         if opponents is not None and not callable(opponents):
-            raise ValueError("env_config 'opponents' must be a factory called as "
-                             "opponents(worker_index, vector_index)")
-        self.opponents = opponents(worker, vector) if opponents is not None else None
+            raise ValueError("env_config 'opponents' must be a factory: opponents() gives the "
+                             "players of the other seats")
+        self.opponents = opponents() if opponents is not None else None
         self.learner_seat: int | None = None
-        self._seeds = np.random.default_rng([seed if seed is not None else 0, worker, vector])
-        self._sample_seeds = np.random.default_rng([seed if seed is not None else 0, worker,
-                                                    vector, 1])
+        self._stream = (int(worker), int(vector))
+        self._seed_streams(normalize_seed(seed) if seed is not None else 0)
         self.options = options
         self.joint = JointGame(self.game, self.num_players,
                                self.game.make_config(self.num_players, **options),
@@ -142,13 +152,15 @@ class TabletopMultiAgentEnv(MultiAgentEnv):
         if seed is None:
             seed = int(self._seeds.integers(2**62))
         else:
-            self._sample_seeds = np.random.default_rng([normalize_seed(seed), 1])
+            seed = normalize_seed(seed)
+            self._seed_streams(seed)
         self.joint.reset(int(seed))
         self._has_game = True
         if self.opponents is None:
             self.agents = list(self.possible_agents)
         else:
-            self.learner_seat = int(self.opponents.new_game())
+            self.learner_seat = int(self.opponents.new_game(
+                int(self._sample_seeds.integers(2**62))))
             self.agents = [self.possible_agents[self.learner_seat]]
             self._play_opponents()
             if not self.joint.deciding:
@@ -214,6 +226,11 @@ class TabletopMultiAgentEnv(MultiAgentEnv):
         return self.game.render_text(self.joint.state)
 
     # -- internals ------------------------------------------------------------------------
+    def _seed_streams(self, seed: int) -> None:
+        """The later deals and sampled states, from `seed`, the runner and the sub-env."""
+        self._seeds = np.random.default_rng([seed, *self._stream])
+        self._sample_seeds = np.random.default_rng([seed, *self._stream, 1])
+
     def _mask_getter(self, seat: int):
         return lambda: self._masks.get(seat)
 
@@ -290,19 +307,68 @@ class TabletopMultiAgentEnv(MultiAgentEnv):
         return actions, offenders
 
 
+class TabletopSingleAgentEnv(gymnasium.Env):
+    """One seat's game as a gymnasium env: a `TabletopMultiAgentEnv` whose env_config
+    `opponents` (required) play every other seat, seen from the learner's seat only.
+
+    Observations are the learner's `{"observations", "action_mask"}`; the reward is its final
+    reward, in the step its game ends (whoever moved last); the last info has "final_scores"
+    and "opponent". `action_space.sample()` draws a legal action. `multi_agent_env` is the env
+    inside (its `opponents`, `learner_seat`, `legal_actions` and `render`)."""
+
+    metadata = {"render_modes": []}
+
+    def __init__(self, config: dict[str, Any] | None = None):
+        if not (config or {}).get("opponents"):
+            raise ValueError("TabletopSingleAgentEnv needs env_config 'opponents' (who plays "
+                             "the other seats), e.g. agents.rllib.opponents.PoolOpponents")
+        self.multi_agent_env = TabletopMultiAgentEnv(config)
+        inner = self.multi_agent_env
+        self.observation_space = inner.observation_spaces[inner.possible_agents[0]]
+        self.action_space = LegalDiscrete(inner.game.num_actions,
+                                          lambda: inner._masks.get(inner.learner_seat))
+        self._agent = ""
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        """Deal a new game; the learner's first observation and info."""
+        super().reset(seed=seed)
+        observations, infos = self.multi_agent_env.reset(seed=seed, options=options)
+        (self._agent, observation), = observations.items()
+        return observation, infos[self._agent]
+
+    def step(self, action):
+        """Play the learner's action, then the opponents' until the learner decides again or
+        the game is over."""
+        agent = self._agent
+        observations, rewards, terminateds, truncateds, infos = self.multi_agent_env.step(
+            {agent: action})
+        return (observations[agent], rewards[agent], terminateds["__all__"],
+                truncateds["__all__"], infos[agent])
+
+
 def register_envs() -> dict[str, str]:
-    """Register every game with RLlib (`tabletop_<game>`); returns {game: registered name}."""
+    """Register every game with RLlib, as `TabletopMultiAgentEnv` (`tabletop_<game>`) and as
+    `TabletopSingleAgentEnv` (`tabletop_<game>_single_agent`); returns {game: multi-agent
+    name}."""
     for game, name in ENV_NAMES.items():
-        register_env(name, _maker(game))
+        register_env(name, _maker(game, TabletopMultiAgentEnv))
+        register_env(SINGLE_AGENT_ENV_NAMES[game], _maker(game, TabletopSingleAgentEnv))
     return dict(ENV_NAMES)
 
 
-def _maker(game: str):
+_made: dict[tuple[type, int], int] = {}  # envs made per (kind, runner) in this process
+
+
+def _maker(game: str, kind: type):
     def make(env_config):
         config = env_config
         if "game" not in config:
-            config = _with_game(env_config, game)
-        return TabletopMultiAgentEnv(config)
+            config = _with_game(config, game)
+        if getattr(config, "vector_index", None) == 0:  # RLlib: the same for every sub-env
+            key = (kind, int(config.worker_index))
+            _made[key] = _made.get(key, 0) + 1
+            config = config.copy_with_overrides(vector_index=_made[key] - 1)
+        return kind(config)
 
     return make
 

@@ -11,13 +11,17 @@ import numpy as np
 from agents.bots.base import Bot, SeatView
 from agents.rllib.league import LEARNER
 
+DEFAULT_MODULE = "default_policy"  # ray.rllib.core.DEFAULT_MODULE_ID, without importing Ray
+
 
 def module_path(checkpoint: str) -> Path:
-    """The learner module's folder inside an algorithm checkpoint (or `checkpoint` itself)."""
+    """The learner module's folder inside an algorithm checkpoint ("learner" among opponent
+    modules, or RLlib's single module) or `checkpoint` itself."""
     path = Path(checkpoint)
-    inside = path / "learner_group" / "learner" / "rl_module" / LEARNER
-    if inside.is_dir():
-        return inside
+    for module in (LEARNER, DEFAULT_MODULE):
+        inside = path / "learner_group" / "learner" / "rl_module" / module
+        if inside.is_dir():
+            return inside
     if path.is_dir():
         return path
     raise ValueError(f"no RLlib checkpoint at {checkpoint!r}")

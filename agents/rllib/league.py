@@ -7,10 +7,11 @@ Each env runner keeps its own copy, seeded from the pool's seed and the runner's
 
 `LeagueCallback` copies the learner's weights into a snapshot module every `snapshot_every`
 training iterations (the oldest slot is reused beyond `max_snapshots`) and adds it to every
-runner's pool. With the opponents inside the env (`agents.rllib.opponents.PoolOpponents`; the
-mapping is then `learner_only`), it adds each snapshot, as a numpy copy of the learner's policy
-network, to the pool of every env of every runner instead, and counts the games played against
-each opponent (`league_opponents` in the env runners' results).
+runner's pool. With the opponents inside the env (`agents.rllib.opponents.PoolOpponents` in a
+`TabletopSingleAgentEnv`, the learner being RLlib's single module), it adds each snapshot, as
+a numpy copy of the learner's policy network, to the pool of every env of every runner
+instead, and counts the games played against each opponent (`league_opponents` in the env
+runners' results).
 """
 
 from __future__ import annotations
@@ -19,10 +20,11 @@ from collections import OrderedDict
 
 import numpy as np
 from ray.rllib.callbacks.callbacks import RLlibCallback
+from ray.rllib.env.multi_agent_episode import MultiAgentEpisode
 
 from agents.rllib.opponents import snapshot_policy
 from agents.training.opponent_pool import OpponentPool
-from tabletop_core.rllib import TabletopMultiAgentEnv
+from tabletop_core.rllib import TabletopMultiAgentEnv, TabletopSingleAgentEnv
 
 LEARNER = "learner"
 OPPONENT_GAMES = "league_opponents"
@@ -77,16 +79,14 @@ class LeagueMapping:
         return LEARNER if self.agents.index(agent_id) == learner_seat else opponent
 
 
-def learner_only(agent_id: str, episode, **kwargs) -> str:
-    """The mapping when the opponents play inside the env: RLlib sees the learner's seat only."""
-    return LEARNER
-
-
 def tabletop_envs(env_runner) -> list[TabletopMultiAgentEnv]:
-    """The `TabletopMultiAgentEnv`s an env runner steps (none on a runner without envs)."""
+    """The `TabletopMultiAgentEnv`s an env runner steps, alone or inside a
+    `TabletopSingleAgentEnv` (none on a runner without envs)."""
     vector = getattr(env_runner, "env", None)
     vector = getattr(vector, "unwrapped", vector)
     envs = [getattr(env, "unwrapped", env) for env in getattr(vector, "envs", [])]
+    envs = [env.multi_agent_env if isinstance(env, TabletopSingleAgentEnv) else env
+            for env in envs]
     return [env for env in envs if isinstance(env, TabletopMultiAgentEnv)]
 
 
@@ -95,11 +95,12 @@ class LeagueCallback(RLlibCallback):
     or into the envs' opponents when `opponents_in_env`)."""
 
     def __init__(self, snapshot_every: int = 5, max_snapshots: int = 10,
-                 opponents_in_env: bool = False):
+                 opponents_in_env: bool = False, learner: str = LEARNER):
         super().__init__()
         self.snapshot_every = snapshot_every
         self.max_snapshots = max_snapshots
         self.opponents_in_env = opponents_in_env
+        self.learner = learner
         self.snapshots_taken = 0
 
     def on_environment_created(self, *, env_runner, env, env_context, **kwargs) -> None:
@@ -110,7 +111,8 @@ class LeagueCallback(RLlibCallback):
     def on_episode_end(self, *, episode, metrics_logger=None, **kwargs) -> None:
         if metrics_logger is None:
             return
-        for info in episode.get_infos(-1).values():
+        last = episode.get_infos(-1)
+        for info in last.values() if isinstance(episode, MultiAgentEpisode) else [last]:
             if "opponent" in info:
                 metrics_logger.log_value((OPPONENT_GAMES, info["opponent"]), 1,
                                          reduce="lifetime_sum")
@@ -123,7 +125,7 @@ class LeagueCallback(RLlibCallback):
     def snapshot(self, algorithm) -> str:
         """Copy the learner into the next snapshot slot, on the learners and every runner (or
         into every env's opponents)."""
-        weights = algorithm.learner_group.get_weights(module_ids=[LEARNER])[LEARNER]
+        weights = algorithm.learner_group.get_weights(module_ids=[self.learner])[self.learner]
         if self.opponents_in_env:
             name = snapshot_id(self.snapshots_taken)
             self.snapshots_taken += 1

@@ -2,13 +2,14 @@
 through RLlib's loop (the env's `opponents` option; see `tabletop_core.rllib`).
 
 `PoolOpponents` is the opponent pool of the self-play path played in the env, as
-`agents.training.selfplay.SelfPlayVecEnv` plays it for SB3: in game k of an env the learner
-takes seat (k + vector index) mod players, and one opponent, drawn from an
-`agents.training.opponent_pool.OpponentPool` (seeded by the pool's seed, the runner and the
-env), plays all the other seats: a bot of `agents.bots` (from a `SeatView` of its seat: its
-observation, mask and a state drawn from its information only) or a snapshot of the learner,
-a numpy copy of its policy network (`snapshot_policy`) that samples from its masked
-distribution. `agents.rllib.league.LeagueCallback` adds the snapshots to every env.
+`agents.training.selfplay.SelfPlayVecEnv` plays it for SB3: for each game, from that game's
+seed (given by the env, so the same seed replays the same game), one opponent is drawn with
+`agents.training.opponent_pool.OpponentPool`'s semantics and plays all the other seats, and
+the learner's seat is drawn uniformly. The opponent is a bot of `agents.bots`, made anew for
+the game and seeded from it (it decides from a `SeatView` of its seat: its observation, mask
+and a state drawn from its information only), or a snapshot of the learner: a numpy copy of
+its policy network (`snapshot_policy`) that samples from its masked distribution.
+`agents.rllib.league.LeagueCallback` adds the snapshots to every env.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import numpy as np
 
 from agents.baseline.policy import MaskedMLP
 from agents.bots import make_bot
-from agents.bots.base import SeatView
+from agents.bots.base import Bot, SeatView
 from agents.games import load_game
 from agents.training.opponent_pool import OpponentPool
 
@@ -72,42 +73,38 @@ class PoolOpponents:
             make_bot(bot)  # an unknown name fails here, with the list of names
         OpponentPool(bots=tuple(self.bots), snapshot_share=self.snapshot_share)
 
-    def __call__(self, worker_index: int, vector_index: int) -> PoolPlayers:
-        return PoolPlayers(self, worker_index, vector_index)
+    def __call__(self) -> PoolPlayers:
+        return PoolPlayers(self)
 
 
 class PoolPlayers:
     """The opponents of one env (see the module doc)."""
 
-    def __init__(self, config: PoolOpponents, worker_index: int, vector_index: int):
+    def __init__(self, config: PoolOpponents):
         self.game = load_game(config.game).SPEC
         self.num_players = config.num_players
         self.pool = OpponentPool(bots=tuple(config.bots), snapshot_share=config.snapshot_share,
                                  max_snapshots=config.max_snapshots, seed=config.seed)
-        self.pool.rng = np.random.default_rng([config.seed, worker_index, vector_index])
-        self.rng = np.random.default_rng([config.seed, worker_index, vector_index, 1])
-        self.bots = {name: make_bot(name, seed=config.seed + 1000 * worker_index + vector_index)
-                     for name in config.bots}
         self.needs_seat_states = needs_seat_states(tuple(config.bots))
-        self.games = vector_index
         self.playing = ""
-        self._opponent: str | MaskedMLP = ""
+        self.rng = np.random.default_rng(config.seed)
+        self._opponent: Bot | MaskedMLP | None = None
 
     def add_snapshot(self, name: str, policy: MaskedMLP) -> None:
         """A new snapshot of the learner joins the pool (the oldest leaves beyond the limit)."""
         policy.check_game(self.game, self.num_players)
         self.pool.add_snapshot((name, policy))
 
-    def new_game(self) -> int:
-        """Draw the next game's opponent; return the learner's seat."""
+    def new_game(self, seed: int) -> int:
+        """Draw the opponent of the game with this seed; return the learner's seat."""
+        self.rng = self.pool.rng = np.random.default_rng(seed)
         drawn = self.pool.sample()
         if isinstance(drawn, int):
             self.playing, self._opponent = self.pool.snapshots[drawn]
         else:
-            self.playing = self._opponent = drawn
-        seat = self.games % self.num_players
-        self.games += 1
-        return seat
+            self.playing = drawn
+            self._opponent = make_bot(drawn, seed=int(self.rng.integers(2**31)))
+        return int(self.rng.integers(self.num_players))
 
     def act(self, seat: int, observation: np.ndarray, mask: np.ndarray,
             seat_state: np.ndarray | None) -> int:
@@ -115,4 +112,4 @@ class PoolPlayers:
         if isinstance(self._opponent, MaskedMLP):
             return int(self._opponent.act(observation[None], mask[None], self.rng)[0])
         view = SeatView(self.game, self.num_players, seat, observation, mask, seat_state)
-        return self.bots[self._opponent].act(view)
+        return self._opponent.act(view)

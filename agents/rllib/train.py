@@ -7,9 +7,10 @@ the learner against `random` and `heuristic` through the tournament code every `
 iterations, and draws the learning curve, like the SB3 path (`agents.training.train`).
 
 Two ways to seat the opponents (`opponents_in_env`):
-- True (the default): they play inside the env (`agents.rllib.opponents.PoolOpponents`), so
-  only the learner's decisions pass through RLlib's loop; snapshots are numpy copies of the
-  learner's policy network.
+- True (the default): they play inside the env (`agents.rllib.opponents.PoolOpponents` in a
+  `TabletopSingleAgentEnv`), so only the learner's decisions pass through RLlib's loop, on its
+  single-agent env runners (the learner is RLlib's one module, "default_policy"); snapshots are
+  numpy copies of the learner's policy network.
 - False: every seat passes through RLlib, the opponents being modules (`BotRLModule`,
   `MaskedRandomRLModule`, snapshot copies of the learner module), mapped per episode by
   `LeagueMapping`: the way to train several RLlib modules against each other.
@@ -33,7 +34,6 @@ from agents.rllib.league import (
     LeagueCallback,
     LeagueMapping,
     bot_module_id,
-    learner_only,
     snapshot_id,
 )
 from agents.rllib.opponents import RANDOM, PoolOpponents, needs_seat_states
@@ -83,7 +83,7 @@ def ppo_config(config: RLlibTrainConfig):
         MaskedRandomRLModule,
         seat_states_connector,
     )
-    from tabletop_core.rllib import ENV_NAMES, register_envs
+    from tabletop_core.rllib import ENV_NAMES, SINGLE_AGENT_ENV_NAMES, register_envs
 
     register_envs()
     spec = load_game(config.game).SPEC
@@ -99,46 +99,55 @@ def ppo_config(config: RLlibTrainConfig):
                "rollout_fragment_length": "auto",
                # A runner's first sample compiles the numba bots it plays (minutes under load).
                "sample_timeout_s": 900.0}
-    if config.opponents_in_env:
-        env_config["opponents"] = PoolOpponents(
-            config.game, config.num_players, tuple(config.bots), config.snapshot_share,
-            config.max_snapshots, config.seed)
-        mapping = learner_only
-    else:
-        for k, bot in enumerate(config.bots):
-            make_bot(bot)  # an unknown name fails here, with the list of names
-            if bot == RANDOM:
-                modules[bot_module_id(bot)] = RLModuleSpec(module_class=MaskedRandomRLModule,
-                                                           model_config={"seed": config.seed + k})
-            else:
-                modules[bot_module_id(bot)] = RLModuleSpec(module_class=BotRLModule, model_config={
-                    "game": config.game, "num_players": config.num_players, "bot": bot,
-                    "seed": config.seed + k})
-        if config.snapshot_share > 0:
-            for slot in range(config.max_snapshots):
-                modules[snapshot_id(slot)] = RLModuleSpec(module_class=MaskedPPOTorchRLModule,
-                                                          model_config=network)
-        pool = OpponentPool(bots=tuple(config.bots), snapshot_share=config.snapshot_share,
-                            max_snapshots=config.max_snapshots, seed=config.seed)
-        mapping = LeagueMapping(agents, pool)
-        if needs_seat_states(tuple(config.bots)):
-            env_config["seat_states"] = True
-            runners["env_to_module_connector"] = seat_states_connector
-    return (
+    ppo = (
         PPOConfig()
-        .environment(ENV_NAMES[config.game], env_config=env_config)
-        .env_runners(**runners)
-        .multi_agent(policies=set(modules), policy_mapping_fn=mapping,
-                     policies_to_train=[LEARNER])
-        .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs=modules))
         .training(train_batch_size_per_learner=config.train_batch_size,
                   minibatch_size=config.minibatch_size, num_epochs=config.num_epochs,
                   lr=config.learning_rate, entropy_coeff=config.ent_coef, gamma=1.0)
         .callbacks(lambda: LeagueCallback(config.snapshot_every, config.max_snapshots,
-                                          config.opponents_in_env))
+                                          config.opponents_in_env, learner_module(config)))
         .fault_tolerance(restart_failed_env_runners=False)
         .debugging(seed=config.seed)
     )
+    if config.opponents_in_env:
+        env_config["opponents"] = PoolOpponents(
+            config.game, config.num_players, tuple(config.bots), config.snapshot_share,
+            config.max_snapshots, config.seed)
+        return (ppo.environment(SINGLE_AGENT_ENV_NAMES[config.game], env_config=env_config)
+                .env_runners(**runners).rl_module(rl_module_spec=modules[LEARNER]))
+    for k, bot in enumerate(config.bots):
+        make_bot(bot)  # an unknown name fails here, with the list of names
+        if bot == RANDOM:
+            modules[bot_module_id(bot)] = RLModuleSpec(module_class=MaskedRandomRLModule,
+                                                       model_config={"seed": config.seed + k})
+        else:
+            modules[bot_module_id(bot)] = RLModuleSpec(module_class=BotRLModule, model_config={
+                "game": config.game, "num_players": config.num_players, "bot": bot,
+                "seed": config.seed + k})
+    if config.snapshot_share > 0:
+        for slot in range(config.max_snapshots):
+            modules[snapshot_id(slot)] = RLModuleSpec(module_class=MaskedPPOTorchRLModule,
+                                                      model_config=network)
+    pool = OpponentPool(bots=tuple(config.bots), snapshot_share=config.snapshot_share,
+                        max_snapshots=config.max_snapshots, seed=config.seed)
+    mapping = LeagueMapping(agents, pool)
+    if needs_seat_states(tuple(config.bots)):
+        env_config["seat_states"] = True
+        runners["env_to_module_connector"] = seat_states_connector
+    return (
+        ppo.environment(ENV_NAMES[config.game], env_config=env_config)
+        .env_runners(**runners)
+        .multi_agent(policies=set(modules), policy_mapping_fn=mapping,
+                     policies_to_train=[LEARNER])
+        .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs=modules))
+    )
+
+
+def learner_module(config: RLlibTrainConfig) -> str:
+    """The learner's module id: RLlib's single module, or "learner" among the opponents'."""
+    from ray.rllib.core import DEFAULT_MODULE_ID
+
+    return DEFAULT_MODULE_ID if config.opponents_in_env else LEARNER
 
 
 def init_ray(address: str | None = None, num_cpus: int | None = None) -> None:
@@ -155,12 +164,12 @@ def init_ray(address: str | None = None, num_cpus: int | None = None) -> None:
         ray.init(address=address, log_to_driver=False)
 
 
-def learner_steps(result: dict) -> int:
-    """Lifetime learner decisions sampled, from an `algo.train()` result."""
+def learner_steps(result: dict, module: str = LEARNER) -> int:
+    """Lifetime decisions of `module` sampled, from an `algo.train()` result."""
     from ray.rllib.utils.metrics import ENV_RUNNER_RESULTS, NUM_MODULE_STEPS_SAMPLED_LIFETIME
 
     return int(result[ENV_RUNNER_RESULTS].get(NUM_MODULE_STEPS_SAMPLED_LIFETIME, {})
-               .get(LEARNER, 0))
+               .get(module, 0))
 
 
 def train_step(algo) -> dict:
@@ -188,12 +197,13 @@ def train_rllib(config: RLlibTrainConfig, progress: bool = True) -> Path:
     algo = ppo_config(config).build_algo()
     curve: list[dict] = []
     bar = tqdm(total=config.steps, disable=not progress, desc=f"rllib {config.game}")
+    learner = learner_module(config)
     steps = 0
     try:
         while steps < config.steps:
             result = train_step(algo)
-            bar.update(learner_steps(result) - steps)
-            steps = learner_steps(result)
+            bar.update(learner_steps(result, learner) - steps)
+            steps = learner_steps(result, learner)
             _log(out / "metrics.jsonl", algo.iteration, result)
             if algo.iteration % config.eval_every == 0 and steps < config.steps:
                 curve.append(_evaluate(algo, config, out / "checkpoints" / f"iter_{algo.iteration}",

@@ -1,8 +1,9 @@
 """RLlib for real on local Ray (every node in a loopback-only network namespace, see
-ray_processes): a short self-play PPO run against bot modules and snapshots, with
-illegal_action="raise" and two envs per runner, whose policy then plays a tournament and a
-person; and a
-two-node cluster on this machine whose env runners are placed on both nodes."""
+ray_processes): short self-play PPO runs against bots and snapshots, with
+illegal_action="raise" and two envs per runner, both ways (the opponents inside the env, then
+every seat through RLlib with the opponents as modules), whose policy then plays a tournament
+and a person; and a two-node cluster on this machine whose env runners are placed on both
+nodes."""
 
 from __future__ import annotations
 
@@ -21,34 +22,54 @@ pytestmark = pytest.mark.frameworks
 TRAIN = """
 import json
 from agents.rllib.train import RLlibTrainConfig, train_rllib
-config = RLlibTrainConfig(
-    game="aquilon", num_players=2, steps=500, seed=3, num_env_runners=1, envs_per_runner=2,
-    train_batch_size=250, minibatch_size=125, num_epochs=1, hidden=(32,),
-    bots=("random", "heuristic"), snapshot_every=1, max_snapshots=2, eval_every=1,
-    eval_games=2, illegal_action="raise", num_cpus=2, out={out!r})
-path = train_rllib(config, progress=False)
+paths = []
+for in_env, out in ((True, {env_out!r}), (False, {modules_out!r})):
+    config = RLlibTrainConfig(
+        game="aquilon", num_players=2, steps=500, seed=3, num_env_runners=1,
+        envs_per_runner=2, train_batch_size=250, minibatch_size=125, num_epochs=1,
+        hidden=(32,), bots=("random", "heuristic"), snapshot_every=1, max_snapshots=2,
+        eval_every=1, eval_games=2, illegal_action="raise", opponents_in_env=in_env,
+        num_cpus=2, out=out)
+    paths.append(str(train_rllib(config, progress=False)))
 import ray
 ray.shutdown()
-print("RESULT " + json.dumps({{"checkpoint": str(path)}}))
+print("RESULT " + json.dumps({{"checkpoints": paths}}))
 """
 
 
-def test_self_play_ppo_run_then_tournament(tmp_path):
-    out = tmp_path / "run"
-    result = run_isolated(TRAIN.format(out=str(out)))
+def _check_outputs(out) -> dict:
+    """The run's last metrics row, after checking the files every run writes."""
     rows = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
-    assert len(rows) >= 2
-    played = rows[-1]["module_steps"]
-    # Every kind of opponent of the pool played: both bots, and a snapshot once there was one.
-    assert played["learner"] >= 500 and played["random"] > 0 and played["heuristic"] > 0
-    assert any(k.startswith("snapshot_") and v > 0 for k, v in played.items())
-    assert rows[-1]["snapshots"] >= 1
+    assert len(rows) >= 2 and rows[-1]["snapshots"] >= 1
     for name in ("learning_curve.png", "learning_curve.csv", "config.json"):
         assert (out / name).is_file()
     assert (out / "checkpoints" / "iter_1").is_dir()
     curve = (out / "learning_curve.csv").read_text().splitlines()
     assert curve[0].startswith("steps,random_win") and len(curve) >= 2
-    bot = f"rllib:{result['checkpoint']}"
+    return rows[-1]
+
+
+def test_self_play_ppo_runs_then_tournament(tmp_path):
+    env_out, modules_out = tmp_path / "in-env", tmp_path / "modules"
+    result = run_isolated(TRAIN.format(env_out=str(env_out), modules_out=str(modules_out)))
+    # Opponents inside the env: RLlib saw the learner alone, and every kind of opponent of the
+    # pool played: both bots, and a snapshot once there was one.
+    last = _check_outputs(env_out)
+    assert set(last["module_steps"]) == {"default_policy"}
+    assert last["module_steps"]["default_policy"] >= 500
+    games = last["opponent_games"]
+    assert games["random"] > 0 and games["heuristic"] > 0
+    assert any(k.startswith("snapshot_") and v > 0 for k, v in games.items())
+    # Opponents as modules: each played its seats through RLlib.
+    played = _check_outputs(modules_out)["module_steps"]
+    assert played["learner"] >= 500 and played["random"] > 0 and played["heuristic"] > 0
+    assert any(k.startswith("snapshot_") and v > 0 for k, v in played.items())
+    for checkpoint in result["checkpoints"]:
+        _plays_as_a_bot(checkpoint)
+
+
+def _plays_as_a_bot(checkpoint: str) -> None:
+    bot = f"rllib:{checkpoint}"
     results, records = run_tournament("aquilon", 2, [bot, "random"], 4, seed=1, workers=1,
                                       progress=False)
     assert len(records) == 4 and {r.bot for r in results} == {bot, "random"}
@@ -80,7 +101,7 @@ try:
     # Where Ray placed the env runners: its actor table (GCS), and each runner's own report.
     from ray._private.state import actors
     table = [a for a in actors().values()
-             if a["ActorClassName"] == "MultiAgentEnvRunner" and a["State"] == "ALIVE"]
+             if a["ActorClassName"].endswith("EnvRunner") and a["State"] == "ALIVE"]
     reported = algo.env_runner_group.foreach_env_runner(
         lambda runner: ray.get_runtime_context().get_node_id(), local_env_runner=False)
     nodes = [n["NodeID"] for n in ray.nodes() if n["Alive"]]
