@@ -5,7 +5,7 @@ and every seat through RLlib, the opponents as modules), next to RLlib's generic
 in MaskablePPO, all against random opponents, for 1 and 2 env runners; then where RLlib's time
 goes (its own timers, and each env alone outside RLlib's loop).
 
-    python3 benchmarks/training.py --backend rllib [--game aquilon] [--iterations 3]
+    python3 benchmarks/training.py --backend rllib [--game aquilon] [--iterations 9]
 
 Ray runs in a network namespace with only loopback up: the script re-executes itself under
 `unshare -n` (as root) unless it already runs in one.
@@ -51,20 +51,15 @@ def _pettingzoo_env(config):
     return PettingZooEnv(load_game(config["game"]).env(num_players=config["num_players"]))
 
 
-def rllib_rate(game: str, players: int, runners: int, iterations: int, mode: str):
-    """(learner decisions/s, decisions/s of all seats that pass through RLlib, mean timers)
-    over `iterations` PPO iterations after one warm-up iteration; `mode` is one of MODES."""
+def build_algo(game: str, players: int, runners: int, mode: str):
+    """An RLlib PPO algorithm of `mode` (one of MODES) against random opponents."""
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
-    from ray.rllib.utils.metrics import (
-        ENV_RUNNER_RESULTS,
-        NUM_MODULE_STEPS_SAMPLED_LIFETIME,
-    )
     from ray.tune.registry import register_env
 
     from agents.rllib.league import LEARNER
     from agents.rllib.modules import MaskedPPOTorchRLModule, MaskedRandomRLModule
-    from agents.rllib.train import RLlibTrainConfig, learner_module, ppo_config, train_step
+    from agents.rllib.train import RLlibTrainConfig, learner_module, ppo_config
 
     config = RLlibTrainConfig(game=game, num_players=players, num_env_runners=runners,
                               envs_per_runner=8, train_batch_size=BATCH, minibatch_size=500,
@@ -80,31 +75,49 @@ def rllib_rate(game: str, players: int, runners: int, iterations: int, mode: str
         ppo.rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={
             LEARNER: RLModuleSpec(module_class=MaskedPPOTorchRLModule, model_config=network),
             "random": RLModuleSpec(module_class=MaskedRandomRLModule)}))
-    algo = ppo.build_algo()
-    learner = learner_module(config)
-    try:
-        def counts(result):
-            steps = result[ENV_RUNNER_RESULTS][NUM_MODULE_STEPS_SAMPLED_LIFETIME]
-            return steps.get(learner, 0), sum(steps.values())
+    return ppo.build_algo(), learner_module(config)
 
-        learner0, all0 = counts(train_step(algo))
-        start = time.perf_counter()
-        timers: dict[str, float] = {}
+
+def rllib_rates(game: str, players: int, runners: int, iterations: int) -> dict:
+    """{mode: (learner decisions/s, decisions/s of the seats that pass through RLlib, sampling
+    share of an iteration, mean timers)}: the medians over `iterations` PPO iterations of each
+    mode, after one warm-up iteration, the modes taking turns iteration by iteration (so that
+    a change in the machine's load falls on all of them)."""
+    import statistics
+
+    from ray.rllib.utils.metrics import ENV_RUNNER_RESULTS, NUM_MODULE_STEPS_SAMPLED_LIFETIME
+
+    from agents.rllib.train import train_step
+
+    def counts(result, learner):
+        steps = result[ENV_RUNNER_RESULTS][NUM_MODULE_STEPS_SAMPLED_LIFETIME]
+        return steps.get(learner, 0), sum(steps.values())
+
+    algos = {mode: build_algo(game, players, runners, mode) for mode in MODES}
+    try:
+        last = {mode: counts(train_step(algo), learner) for mode, (algo, learner) in algos.items()}
+        rates = {mode: [] for mode in MODES}
+        timers = {mode: {} for mode in MODES}
         for _ in range(iterations):
-            result = train_step(algo)
-            for name, value in result.get("timers", {}).items():
-                if isinstance(value, float):
-                    timers[name] = timers.get(name, 0.0) + value / iterations
-            for name in ("env_step_timer", "rlmodule_inference_timer", "env_reset_timer",
-                         "env_to_module_sum_episodes_length_in"):
-                value = result[ENV_RUNNER_RESULTS].get(name)
-                if isinstance(value, float):
-                    timers["runner/" + name] = value
-        wall = time.perf_counter() - start
-        learner1, all1 = counts(result)
-        return (learner1 - learner0) / wall, (all1 - all0) / wall, timers
+            for mode, (algo, learner) in algos.items():
+                start = time.perf_counter()
+                result = train_step(algo)
+                wall = time.perf_counter() - start
+                now = counts(result, learner)
+                sampling = result["timers"]["env_runner_sampling_timer"]
+                rates[mode].append(((now[0] - last[mode][0]) / wall,
+                                    (now[1] - last[mode][1]) / wall, sampling / wall))
+                last[mode] = now
+                for name in ("env_step_timer", "rlmodule_inference_timer"):
+                    value = result[ENV_RUNNER_RESULTS].get(name)
+                    if isinstance(value, float):
+                        timers[mode]["runner/" + name] = value
+                timers[mode]["learner_update_timer"] = result["timers"]["learner_update_timer"]
+        return {mode: (*(statistics.median(r[k] for r in rates[mode]) for k in range(3)),
+                       timers[mode]) for mode in MODES}
     finally:
-        algo.stop()
+        for algo, _ in algos.values():
+            algo.stop()
 
 
 def sb3_rate(game: str, players: int, steps: int) -> float:
@@ -171,21 +184,26 @@ def run(games: list[str], iterations: int, sb3_steps: int) -> None:
     from agents.rllib.train import init_ray
 
     torch.set_num_threads(1)
-    init_ray(num_cpus=os.cpu_count())
-    print("| game | interface | env runners | learner decisions/s | decisions/s through RLlib |")
-    print("|---|---|---:|---:|---:|")
+    # Every interface's algorithm stays up while the others take their turns: Ray's CPU count
+    # only schedules them (one logical CPU per env runner), the machine's cores are shared.
+    init_ray(num_cpus=len(MODES) * max(RUNNER_COUNTS))
+    print("| game | interface | env runners | learner decisions/s | decisions/s through RLlib "
+          "| sampling share | vs generic |")
+    print("|---|---|---:|---:|---:|---:|---:|")
     details = []
     for game in games:
         players = DEFAULT_TRAIN_PLAYERS[game]
         print(f"| {game} ({players}p) | SB3 SelfPlayVecEnv, 64 games (MaskablePPO) | - | "
-              f"{sb3_rate(game, players, sb3_steps):,.0f} | |", flush=True)
+              f"{sb3_rate(game, players, sb3_steps):,.0f} | | | |", flush=True)
         for runners in RUNNER_COUNTS:
+            rates = rllib_rates(game, players, runners, iterations)
+            generic = rates["generic"][0]
             for mode, name in MODES.items():
-                learner, total, timers = rllib_rate(game, players, runners, iterations, mode)
+                learner, total, share, timers = rates[mode]
                 print(f"| {game} ({players}p) | {name} | {runners} | {learner:,.0f} | "
-                      f"{total:,.0f} |", flush=True)
+                      f"{total:,.0f} | {share:.0%} | {learner / generic:.2f}x |", flush=True)
                 details.append((game, name, runners, timers))
-    print("\nRLlib timers (seconds per iteration, mean; runner/* are per-call means):")
+    print("\nRLlib timers (seconds, last iteration; runner/* are per vector-env call):")
     for game, name, runners, timers in details:
         shown = ", ".join(f"{k} {v:.4g}" for k, v in sorted(timers.items()))
         print(f"- {game}, {name}, {runners} runner(s): {shown}")
@@ -197,7 +215,8 @@ def main(argv: list[str]) -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
-    parser.add_argument("--iterations", type=int, default=3, help="timed PPO iterations")
+    parser.add_argument("--iterations", type=int, default=9,
+                        help="timed PPO iterations of each interface")
     parser.add_argument("--sb3-steps", type=int, default=8192)
     parser.add_argument("--bare-steps", type=int, default=20_000,
                         help="decisions for the envs alone")

@@ -9,7 +9,7 @@
 
     python3 benchmarks/training.py [--steps 200000] [--throughput-steps 8192] [--game aquilon]
                                    [--only throughput|budget]
-    python3 benchmarks/training.py --backend rllib [--game aquilon] [--iterations 3]
+    python3 benchmarks/training.py --backend rllib [--game aquilon] [--iterations 9]
                                    (RLlib next to SB3 and the generic wrapper:
                                    benchmarks/rllib_training.py)
 """

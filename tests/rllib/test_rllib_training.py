@@ -124,3 +124,32 @@ def test_two_node_cluster_places_env_runners_on_both_nodes():
     assert sorted(result["table_nodes"]) == sorted(result["reported"])
     assert set(result["reported"]) == set(result["nodes"])  # one runner on each node
     assert result["env_steps"] > 0
+
+
+CLI = """
+import json
+from agents.cli import main
+main(["train", "--backend", "rllib", "--game", "dragon", "--players", "3", "--steps", "300",
+      "--num-env-runners", "1", "--envs-per-runner", "2", "--opponents", "random,heuristic",
+      "--snapshot-every", "1", "--eval-every", "100", "--eval-games", "2", "--seed", "5",
+      "--quiet", "--out", {out!r}])
+print("RESULT " + json.dumps({{}}))
+"""
+
+
+def test_tabletop_train_backend_rllib(tmp_path):
+    from tests.agents.test_cli_errors import assert_one_line_error, tabletop
+
+    out = tmp_path / "cli"
+    run_isolated(CLI.format(out=str(out)))
+    config = json.loads((out / "config.json").read_text())
+    assert config["opponents_in_env"] and config["game"] == "dragon" and config["seed"] == 5
+    rows = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
+    assert rows[-1]["module_steps"]["default_policy"] >= 300
+    assert set(rows[-1]["opponent_games"]) <= {"random", "heuristic", "snapshot_0"}
+    assert (out / "checkpoint").is_dir() and (out / "learning_curve.png").is_file()
+    # Mistakes are one line, before Ray starts.
+    assert_one_line_error(tabletop("train", "--backend", "rllib", "--opponents", "nobody",
+                                   cwd=tmp_path), "nobody")
+    assert_one_line_error(tabletop("train", "--backend", "rllib", "--opponents", "baseline",
+                                   "--game", "aquilon", "--players", "4", cwd=tmp_path))
