@@ -78,13 +78,28 @@ def build_algo(game: str, players: int, runners: int, mode: str):
     return ppo.build_algo(), learner_module(config)
 
 
+def sampled_decisions(episodes, learner: str) -> tuple[int, int]:
+    """(the learner module's steps, all agents' steps) in sampled episodes (single- or
+    multi-agent)."""
+    mine = every = 0
+    for episode in episodes:
+        parts = getattr(episode, "agent_episodes", None)
+        for part in parts.values() if parts is not None else [episode]:
+            every += len(part)
+            mine += len(part) if part.module_id in (learner, None) else 0
+    return mine, every
+
+
 def rllib_rates(game: str, players: int, runners: int, iterations: int) -> dict:
-    """{mode: (learner decisions/s, decisions/s of the seats that pass through RLlib, sampling
-    share of an iteration, mean timers)}: the medians over `iterations` PPO iterations of each
-    mode, after one warm-up iteration, the modes taking turns iteration by iteration (so that
-    a change in the machine's load falls on all of them)."""
+    """{mode: (learner decisions/s in PPO's loop, decisions/s of the seats that pass through
+    RLlib, learner decisions/s of sampling alone, last timers)}: the medians over `iterations`
+    rounds of each mode, after one warm-up iteration, the modes taking turns round by round (so
+    that a change in the machine's load falls on all of them). A round is one PPO iteration
+    (sampling and update), then one sampling alone of as many agent steps (RLlib's own
+    `synchronous_parallel_sample`, as PPO calls it)."""
     import statistics
 
+    from ray.rllib.execution.rollout_ops import synchronous_parallel_sample
     from ray.rllib.utils.metrics import ENV_RUNNER_RESULTS, NUM_MODULE_STEPS_SAMPLED_LIFETIME
 
     from agents.rllib.train import train_step
@@ -104,10 +119,16 @@ def rllib_rates(game: str, players: int, runners: int, iterations: int) -> dict:
                 result = train_step(algo)
                 wall = time.perf_counter() - start
                 now = counts(result, learner)
-                sampling = result["timers"]["env_runner_sampling_timer"]
+                start = time.perf_counter()
+                episodes = synchronous_parallel_sample(
+                    worker_set=algo.env_runner_group, max_agent_steps=BATCH,
+                    sample_timeout_s=900.0, _uses_new_env_runners=True)
+                seconds = time.perf_counter() - start
+                mine, every = sampled_decisions(episodes, learner)
                 rates[mode].append(((now[0] - last[mode][0]) / wall,
-                                    (now[1] - last[mode][1]) / wall, sampling / wall))
-                last[mode] = now
+                                    (now[1] - last[mode][1]) / wall, mine / seconds))
+                # The runners count these steps too, in the next iteration's result.
+                last[mode] = (now[0] + mine, now[1] + every)
                 for name in ("env_step_timer", "rlmodule_inference_timer"):
                     value = result[ENV_RUNNER_RESULTS].get(name)
                     if isinstance(value, float):
@@ -187,21 +208,22 @@ def run(games: list[str], iterations: int, sb3_steps: int) -> None:
     # Every interface's algorithm stays up while the others take their turns: Ray's CPU count
     # only schedules them (one logical CPU per env runner), the machine's cores are shared.
     init_ray(num_cpus=len(MODES) * max(RUNNER_COUNTS))
-    print("| game | interface | env runners | learner decisions/s | decisions/s through RLlib "
-          "| sampling share | vs generic |")
-    print("|---|---|---:|---:|---:|---:|---:|")
+    print("| game | interface | env runners | learner decisions/s | vs generic | decisions/s "
+          "through RLlib | sampling alone: learner decisions/s | vs generic |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
     details = []
     for game in games:
         players = DEFAULT_TRAIN_PLAYERS[game]
         print(f"| {game} ({players}p) | SB3 SelfPlayVecEnv, 64 games (MaskablePPO) | - | "
-              f"{sb3_rate(game, players, sb3_steps):,.0f} | | | |", flush=True)
+              f"{sb3_rate(game, players, sb3_steps):,.0f} | | | | |", flush=True)
         for runners in RUNNER_COUNTS:
             rates = rllib_rates(game, players, runners, iterations)
-            generic = rates["generic"][0]
+            generic, generic_sampling = rates["generic"][0], rates["generic"][2]
             for mode, name in MODES.items():
-                learner, total, share, timers = rates[mode]
+                learner, total, sampling, timers = rates[mode]
                 print(f"| {game} ({players}p) | {name} | {runners} | {learner:,.0f} | "
-                      f"{total:,.0f} | {share:.0%} | {learner / generic:.2f}x |", flush=True)
+                      f"{learner / generic:.2f}x | {total:,.0f} | {sampling:,.0f} | "
+                      f"{sampling / generic_sampling:.2f}x |", flush=True)
                 details.append((game, name, runners, timers))
     print("\nRLlib timers (seconds, last iteration; runner/* are per vector-env call):")
     for game, name, runners, timers in details:
