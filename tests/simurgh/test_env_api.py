@@ -1,8 +1,6 @@
-"""The PettingZoo surface of Simurgh: API conformance, seeding, options, copies, errors,
-registry, words and text."""
+"""The PettingZoo surface of Simurgh: API conformance, seeding, registry, its own options,
+errors and words (what every game's env does alike: tests/core/test_env_common.py)."""
 
-import copy
-import pickle
 import re
 from pathlib import Path
 
@@ -14,8 +12,6 @@ from pettingzoo.test import api_test, seed_test
 import simurgh_env
 from simurgh_env.engine import layout as L
 from tests.common import needs_registry
-
-from ..common import play_random
 
 SPEC_PATH = Path(__file__).resolve().parents[2] / "docs" / "rules" / "simurgh.md"
 
@@ -59,68 +55,6 @@ def test_options_reach_the_engine():
     batch.reset()
     assert batch.states[:, L.MODE].tolist() == [1, 1]
     assert batch.states[:, L.LENGTH].tolist() == [2, 2]
-
-
-def test_same_seed_same_game():
-    a = simurgh_env.raw_env(num_players=3, mode="dragonlord")
-    b = simurgh_env.raw_env(num_players=3, mode="dragonlord")
-    a.reset(seed=11)
-    b.reset(seed=11)
-    play_random(a, np.random.default_rng(5))
-    play_random(b, np.random.default_rng(5))
-    np.testing.assert_array_equal(a.clone_state(), b.clone_state())
-    assert a.final_scores().tolist() == b.final_scores().tolist()
-
-
-def test_different_seeds_deal_differently():
-    a = simurgh_env.raw_env(num_players=3)
-    a.reset(seed=1)
-    first = a.clone_state()
-    a.reset(seed=2)
-    assert not np.array_equal(first, a.clone_state())
-
-
-@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
-def test_copies_continue_identically(how):
-    env = simurgh_env.env(num_players=4)
-    env.reset(seed=3)
-    play_random(env, np.random.default_rng(0), steps=60)
-    twin = copy.deepcopy(env) if how == "deepcopy" else pickle.loads(pickle.dumps(env))
-    rest_a = play_random(env, np.random.default_rng(9))
-    rest_b = play_random(twin, np.random.default_rng(9))
-    assert rest_a == rest_b
-    assert env.unwrapped.final_scores().tolist() == twin.unwrapped.final_scores().tolist()
-
-
-def test_snapshot_and_restore():
-    env = simurgh_env.raw_env(num_players=2)
-    env.reset(seed=6)
-    play_random(env, np.random.default_rng(1), steps=30)
-    snapshot = env.clone_state()
-    first = play_random(env, np.random.default_rng(2))
-    env.restore_state(snapshot)
-    assert play_random(env, np.random.default_rng(2)) == first
-
-
-def test_illegal_action_raises_and_changes_nothing():
-    env = simurgh_env.raw_env(num_players=2)
-    env.reset(seed=4)
-    before = env.clone_state()
-    illegal = int(np.flatnonzero(env._mask == 0)[0])
-    with pytest.raises(ValueError, match="legal"):
-        env.step(illegal)
-    with pytest.raises(ValueError, match="illegal action"):
-        env.step(10_000)
-    np.testing.assert_array_equal(before, env.clone_state())
-
-
-def test_penalize_option_ends_the_game():
-    env = simurgh_env.raw_env(num_players=3, illegal_action="penalize")
-    env.reset(seed=4)
-    offender = env.agent_selection
-    env.step(int(np.flatnonzero(env._mask == 0)[0]))
-    assert all(env.terminations.values())
-    assert env._cumulative_rewards[offender] == -1.0
 
 
 @pytest.mark.parametrize(
@@ -175,24 +109,6 @@ def test_hidden_choices_are_not_named_publicly():
     env.reset(seed=1)
     public = env.game.public_action_to_string(env._state, L.A_PICK)
     assert "power" in public and "#" not in public
-
-
-def test_rewards_at_the_end_follow_the_ranks():
-    env = simurgh_env.raw_env(num_players=3)
-    env.reset(seed=21)
-    play_random(env, np.random.default_rng(3))
-    scores = env.final_scores()
-    rewards = [env._cumulative_rewards[a] for a in env.possible_agents]
-    assert abs(sum(rewards)) < 1e-9
-    assert rewards[int(np.argmax(scores))] == max(rewards)
-
-
-def test_margin_rewards_option():
-    env = simurgh_env.raw_env(num_players=2, reward_mode="margin")
-    env.reset(seed=21)
-    play_random(env, np.random.default_rng(3))
-    s = env.final_scores()
-    assert env._cumulative_rewards["player_0"] == pytest.approx(s[0] - s[1])
 
 
 def test_spec_documents_the_action_ranges():
