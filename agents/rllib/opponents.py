@@ -66,7 +66,6 @@ class PoolOpponents:
     bots: tuple[str, ...] = ("random", "heuristic")
     snapshot_share: float = 0.5
     max_snapshots: int = 10
-    seed: int = 0
 
     def __post_init__(self):
         for bot in self.bots:
@@ -83,11 +82,12 @@ class PoolPlayers:
     def __init__(self, config: PoolOpponents):
         self.game = load_game(config.game).SPEC
         self.num_players = config.num_players
+        # Every draw comes from the seed of a game (new_game), none from a seed of the pool.
         self.pool = OpponentPool(bots=tuple(config.bots), snapshot_share=config.snapshot_share,
-                                 max_snapshots=config.max_snapshots, seed=config.seed)
+                                 max_snapshots=config.max_snapshots)
         self.needs_seat_states = needs_seat_states(tuple(config.bots))
         self.playing = ""
-        self.rng = np.random.default_rng(config.seed)
+        self.rng = self.pool.rng
         self._opponent: Bot | MaskedMLP | None = None
 
     def add_snapshot(self, name: str, policy: MaskedMLP) -> None:

@@ -112,7 +112,7 @@ def ppo_config(config: RLlibTrainConfig):
     if config.opponents_in_env:
         env_config["opponents"] = PoolOpponents(
             config.game, config.num_players, tuple(config.bots), config.snapshot_share,
-            config.max_snapshots, config.seed)
+            config.max_snapshots)
         return (ppo.environment(SINGLE_AGENT_ENV_NAMES[config.game], env_config=env_config)
                 .env_runners(**runners).rl_module(rl_module_spec=modules[LEARNER]))
     for k, bot in enumerate(config.bots):

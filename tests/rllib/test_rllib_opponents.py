@@ -187,15 +187,14 @@ def test_env_check_and_bad_opponents():
 
 
 def test_pool_opponents_follow_the_pool():
-    spec = load_game("dragon").SPEC
-    config = PoolOpponents("dragon", 3, ("random", "heuristic"), snapshot_share=0.5, seed=4)
+    config = PoolOpponents("dragon", 3, ("random", "heuristic"), snapshot_share=0.5)
 
     def draws(seeds, snapshot_after=None):
         players = config()
         out = []
         for k, seed in enumerate(seeds):
             if k == snapshot_after:
-                players.add_snapshot("snapshot_0", _mlp(spec, 3))
+                players.add_snapshot("snapshot_0", _mlp("dragon", 3))
             out.append((players.new_game(seed), players.playing))
         return out
 
@@ -214,7 +213,7 @@ def test_pool_opponents_follow_the_pool():
     seat = env.possible_agents.index(agent)
     mask = o["action_mask"].astype(np.uint8)
     state = infos[agent]["seat_state"][:-1].copy()
-    snapshot = _mlp(spec, 3)
+    snapshot = _mlp("dragon", 3)
 
     def actions():
         players = config()
@@ -230,7 +229,7 @@ def test_pool_opponents_follow_the_pool():
     assert {name for name, _ in played} == {"random", "heuristic", "snapshot_0"}
     assert all(mask[action] for _, action in played)
     with pytest.raises(ValueError, match="trained for"):
-        config().add_snapshot("snapshot_1", _mlp(load_game("aquilon").SPEC, 3))
+        config().add_snapshot("snapshot_1", _mlp("aquilon", 3))
 
 
 def test_single_agent_env_is_one_seat_of_the_game():
@@ -288,18 +287,15 @@ def test_single_agent_env_is_one_seat_of_the_game():
     assert len(set(deals)) == 3
 
 
-def _mlp(spec, players):
-    env = TabletopMultiAgentEnv({"game": _game_name(spec), "num_players": players})
+def _mlp(game: str, players: int):
+    """A freshly initialised learner module's policy, as a snapshot."""
+    env = TabletopMultiAgentEnv({"game": game, "num_players": players})
     space = env.get_observation_space(env.possible_agents[0])
     module = RLModuleSpec(module_class=MaskedPPOTorchRLModule, observation_space=space,
                           action_space=env.action_spaces[env.possible_agents[0]],
                           model_config={"fcnet_hiddens": [16], "fcnet_activation": "tanh",
                                         "vf_share_layers": False}).build()
-    return snapshot_policy(module.get_state(), spec.env_id, players)
-
-
-def _game_name(spec) -> str:
-    return next(game for game in GAMES if load_game(game).SPEC is spec)
+    return snapshot_policy(module.get_state(), env.game.env_id, players)
 
 
 def test_snapshot_policy_is_the_modules_policy():
