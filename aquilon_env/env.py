@@ -21,7 +21,7 @@ def make_config(num_players: int, **options: Any) -> np.ndarray:
 
 
 # The environment version; docs/rules/aquilon.md ("Versions") says what each one changed.
-VERSION = 1
+VERSION = 2
 SPEC = GameSpec.from_modules(
     "aquilon", VERSION, "lord", (MIN_LORDS, MAX_LORDS), make_config, engine, text, drawing
 )

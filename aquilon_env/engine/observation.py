@@ -41,7 +41,9 @@ from aquilon_env.engine.scoring import bravery_value, elite_count
 from tabletop_core.signatures import OBSERVE
 
 CARD_FEATURES = 11
-SEAT_FEATURES = 62
+# Talion kinds (BRONZE 0, GOLD 1, EXCHANGE3 2) as features.
+KIND_SCALE = 0.5
+SEAT_FEATURES = 72
 GLOBAL_FEATURES = 75
 OBS_SIZE = (
     GLOBAL_FEATURES
@@ -96,15 +98,20 @@ def _seat_block(state, out, at, seat, sees_positions, is_viewer):
     base = seat * n_talions
     out[at] = 1.0
     out[at + 1] = state[L.GEMS + seat] / 5.0
-    # Talion values are public; written sorted so that their positions stay hidden.
+    # Talion values and kinds are public; written sorted by (value, kind) so that their
+    # positions stay hidden. A kind tells bronze from gold (a discarded gold talion returns to
+    # the Treasury, a bronze one leaves the game) and marks the 3 - Exchange.
     for i in range(n_talions):
         v = state[L.TAL_VAL + base + i]
+        kind = state[L.TAL_KIND + base + i]
         rank = 0
         for j in range(n_talions):
             w = state[L.TAL_VAL + base + j]
-            if w < v or (w == v and j < i):
+            k = state[L.TAL_KIND + base + j]
+            if w < v or (w == v and (k < kind or (k == kind and j < i))):
                 rank += 1
         out[at + 2 + rank] = v / MAX_TALION
+        out[at + 62 + rank] = kind * KIND_SCALE
     for pos in range(n_talions):
         if state[L.TAL_KIND + base + pos] == L.TALION_EXCHANGE3:
             out[at + 7] = 1.0
@@ -112,6 +119,7 @@ def _seat_block(state, out, at, seat, sees_positions, is_viewer):
         if sees_positions or state[L.TAL_KNOWN + base + pos] == 1:
             out[at + 8 + pos] = state[L.TAL_VAL + base + pos] / MAX_TALION
             out[at + 13 + pos] = 1.0
+            out[at + 67 + pos] = state[L.TAL_KIND + base + pos] * KIND_SCALE
     if is_viewer:
         out[at + 18] = state[L.BID_DONE + seat]
     a = at + 19

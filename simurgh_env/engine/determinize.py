@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit
 
 from simurgh_env.engine import layout as L
+from simurgh_env.engine.offers import sort_offers
 from simurgh_env.engine.tables import N_DRAGONS, N_FAMILIES, N_OBJECTIVES, N_TILES, TILE_FAMILY
 from tabletop_core.rng import rng_below, rng_seed
 from tabletop_core.signatures import DETERMINIZE
@@ -227,3 +228,4 @@ def determinize(state, viewer, seed):
     _action_tiles(state, viewer)
     _dragons(state, viewer)
     _objectives(state, viewer)
+    sort_offers(state)

@@ -8,6 +8,7 @@ again (S55).
 from numba import njit
 
 from simurgh_env.engine import layout as L
+from simurgh_env.engine.offers import sort_entries
 from simurgh_env.engine.tables import ABILITY_KIND, ABILITY_ONE_SHOT, N_DRAGONS
 
 
@@ -137,6 +138,7 @@ def draw_dragons(state, seat, count):
         state[L.DIDX + dragon] = -1
         state[L.DKNOWN + dragon] = 1 << seat
     state[L.DDRAW_N] = n
+    sort_entries(state, L.DDRAW, n)
     return n
 
 

@@ -6,6 +6,7 @@ from numba import njit
 from simurgh_env.engine import layout as L
 from simurgh_env.engine.dragons import first_ability
 from simurgh_env.engine.effects import usable
+from simurgh_env.engine.offers import sort_entries
 from simurgh_env.engine.tables import OBJECTIVE_SWAP, OBJECTIVES_DRAWN, ROW_MONUMENT
 
 
@@ -22,6 +23,7 @@ def draw_objectives(state, seat):
         state[L.OIDX + tile] = -1
         state[L.OKNOWN + tile] = 1 << seat
     state[L.ODRAW_N] = n
+    sort_entries(state, L.ODRAW, n)
 
 
 @njit(cache=True)
@@ -54,6 +56,7 @@ def lift_objective(state, space):
     state[L.OLOC + tile] = L.O_DRAWN
     state[L.OIDX + tile] = -1
     state[L.OKNOWN + tile] = L.ALL_SEATS
+    sort_entries(state, L.ODRAW, k + 1)
 
 
 @njit(cache=True)

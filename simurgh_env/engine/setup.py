@@ -10,6 +10,7 @@ from numba import njit
 
 from simurgh_env.engine import layout as L
 from simurgh_env.engine.dragons import dstack_push, receive_dragon
+from simurgh_env.engine.offers import sort_entries, sort_setup_drawn
 from simurgh_env.engine.scouts import refill_slots
 from simurgh_env.engine.tables import (
     AREA_OPEN_FROM,
@@ -106,6 +107,7 @@ def _offer_power(state, seat, draws):
         tile = state[L.POWER_DECK + top]
         state[L.OPTIONS + state[L.OPTIONS_N]] = tile
         state[L.OPTIONS_N] += 1
+    sort_entries(state, L.OPTIONS, state[L.OPTIONS_N])
     for k in range(state[L.OPTIONS_N]):
         tile = state[L.OPTIONS + k]
         state[L.TLOC + tile] = L.LOC_OPTIONS
@@ -183,6 +185,7 @@ def pick_row(state, k):
             state[L.DIDX + dragon] = seat
             state[L.DKNOWN + dragon] = 1 << seat
         state[L.SETUP_PICK + seat] = -1
+        sort_setup_drawn(state, seat)
     state[L.DRAFT_TURN] = 0
     state[L.ACTOR] = 0
     state[L.PHASE] = L.DRAGON_PICK

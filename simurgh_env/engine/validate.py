@@ -9,6 +9,7 @@ from numba import njit
 from simurgh_env import data as D
 from simurgh_env.engine import layout as L
 from simurgh_env.engine.dragons import dragon_type
+from simurgh_env.engine.offers import offers_sorted
 from simurgh_env.engine.tables import (
     AREA_OPEN_FROM,
     DRAFT_ROUNDS,
@@ -128,6 +129,8 @@ OBJECTIVES = _c.check("objective_locations/objective_indices: an objective mispl
 VASSALS = _c.check("occupation/space_totals/owned/unplaced: vassals not conserved")
 FRAMES = _c.check("frames: an open effect frame not possible")
 PHASE = _c.check("phase/actor/depth: the decision does not match the frames and the turn")
+OFFERS = _c.check("power_options/setup_drawn/dragons_drawn/objectives_drawn: not in "
+                  "canonical (sorted) order")
 STATE_FIELDS = tuple(_c.names)
 CONFIG_FIELDS = (("players", L.NUM_PLAYERS), ("mode", L.MODE), ("length", L.LENGTH))
 FIELD_TABLE = _c.table()
@@ -462,4 +465,6 @@ def validate_state(state):
             return FRAMES
     if not _phase_ok(state, n, phase):
         return PHASE
+    if not offers_sorted(state):
+        return OFFERS
     return 0

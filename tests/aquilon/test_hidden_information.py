@@ -111,8 +111,9 @@ def test_hidden_talion_positions_are_invisible_until_revealed():
                 if len(hidden) < 2:
                     continue
                 swapped = state.copy()
-                a, b = (L.TAL_VAL + seat * 5 + p for p in hidden[:2])
-                swapped[a], swapped[b] = state[b], state[a]
+                for field in (L.TAL_VAL, L.TAL_KIND):  # the two talions, kinds and all
+                    a, b = (field + seat * 5 + p for p in hidden[:2])
+                    swapped[a], swapped[b] = state[b], state[a]
                 np.testing.assert_array_equal(observe(state, viewer), observe(swapped, viewer))
 
 

@@ -35,8 +35,8 @@ def test_pettingzoo_seed(num_players, mode, length):
 
 @needs_registry
 def test_registered_in_pettingzoo():
-    env = pettingzoo.make("aec", "tabletop/simurgh-v1", num_players=4, mode="dragonlord")
-    assert env.unwrapped.metadata["name"] == "simurgh_v1"  # docs/rules/simurgh.md, Versions
+    env = pettingzoo.make("aec", "tabletop/simurgh-v2", num_players=4, mode="dragonlord")
+    assert env.unwrapped.metadata["name"] == "simurgh_v2"  # docs/rules/simurgh.md, Versions
     env.reset(seed=1)
     assert env.unwrapped.num_players == 4
     assert env.agents == ["player_0", "player_1", "player_2", "player_3"]

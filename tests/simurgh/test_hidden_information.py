@@ -106,7 +106,7 @@ def test_tiles_put_back_on_top_are_known_to_their_returner_only():
     do(state, city("Breeding Grounds", RIDER), L.A_PICK + 0, L.A_RETURN_TOP, L.A_RETURN_TOP)
     top_two = [int(d) for d in state[L.DSTACK + state[L.DSTACK_N] - 2:L.DSTACK
                                      + state[L.DSTACK_N]]]
-    assert sorted(top_two) == [60 - 49, 61 - 49]
+    assert sorted(top_two) == [61 - 49, 62 - 49]  # #60 kept: the draw is sorted (offers.py)
     mine = observe(state, 0)
     for viewer in range(3):
         other = state.copy()

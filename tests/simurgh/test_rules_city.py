@@ -155,11 +155,11 @@ def test_breeding_grounds_draws_three_keeps_one_returns_two():
         dragon_on_top(state, number)
     do(state, city("Breeding Grounds", RIDER))
     assert phase(state) == "keep"
-    assert drawn_dragons(state) == [62, 61, 60]
+    assert drawn_dragons(state) == [60, 61, 62]  # offered sorted (engine/offers.py)
     do(state, L.A_PICK + 1)
     assert dragons(state, 0) == [61] and slots_of(state, 61) == [1, 1, 1]
     assert resources(state, 0) == [0] * 6
-    do(state, L.A_RETURN_BOTTOM + 1)  # 60 under the stack
+    do(state, L.A_RETURN_BOTTOM)  # 60 under the stack
     do(state, L.A_RETURN_TOP)  # 62 on top
     top = int(state[L.DSTACK + state[L.DSTACK_N] - 1])
     bottom = int(state[L.DSTACK])
@@ -278,7 +278,7 @@ def test_monument_places_an_objective_paying_the_space():
     for number in (75, 80, 84):
         objective_on_top(state, number)
     do(state, city("Dragonlord's Monument", RIDER))
-    assert phase(state) == "monument_pick" and drawn_objectives(state) == [84, 80, 75]
+    assert phase(state) == "monument_pick" and drawn_objectives(state) == [75, 80, 84]
     assert all(state[L.OKNOWN + o - 73] == 1 for o in (84, 80, 75))
     do(state, L.A_PICK + 1)  # #80
     assert phase(state) == "monument_space"
@@ -288,7 +288,7 @@ def test_monument_places_an_objective_paying_the_space():
     assert monument(state) == [0, 0, 80, 0, 0] and pp(state, 0) == 3
     assert state[L.OBJECTIVES_N] == 1
     assert phase(state) == "return"
-    do(state, L.A_RETURN_TOP + 1, L.A_RETURN_BOTTOM)
+    do(state, L.A_RETURN_TOP, L.A_RETURN_BOTTOM)  # #75 on top, then #84 under
     assert phase(state) == "free"
     n = int(state[L.OSTACK_N])
     assert int(state[L.OSTACK + n - 1]) + 73 == 75 and int(state[L.OSTACK]) + 73 == 84
@@ -312,7 +312,8 @@ def test_monument_objective_swap():
     give_dragon(state, 0, 69)  # type 10: third ability is the swap
     set_resources(state, 0, wisdom=1, weapon=1)
     objective_on_top(state, 84)
-    do(state, city("Dragonlord's Monument", RIDER), L.A_PICK)
+    do(state, city("Dragonlord's Monument", RIDER))
+    do(state, L.A_PICK + drawn_objectives(state).index(84))
     assert {a - L.A_OBJ_SPACE for a in legal(state)} == {0, 1}
     do(state, L.A_OBJ_SPACE)  # occupied: the swap
     assert monument(state) == [84, 0, 0, 0, 0] and pp(state, 0) == 1
