@@ -68,7 +68,7 @@ class raw_parallel_env(JointParallelEnv):  # noqa: N801 (PettingZoo naming)
     decide have one legal action, the no-op 65 (the last id). See tabletop_core.parallel."""
 
     game = SPEC
-    metadata = {**JointParallelEnv.metadata, "name": "dragon_v0"}
+    metadata = {**JointParallelEnv.metadata, "name": SPEC.versioned_name}
 
     def __init__(self, num_players: int = 4, **kwargs: Any):
         super().__init__(num_players=num_players, **kwargs)

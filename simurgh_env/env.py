@@ -58,7 +58,7 @@ class raw_parallel_env(JointParallelEnv):  # noqa: N801 (PettingZoo naming)
     id). See tabletop_core.parallel."""
 
     game = SPEC
-    metadata = {**JointParallelEnv.metadata, "name": "simurgh_v0"}
+    metadata = {**JointParallelEnv.metadata, "name": SPEC.versioned_name}
 
 
 def parallel_env(**kwargs: Any) -> ParallelEnv:
