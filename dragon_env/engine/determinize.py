@@ -10,7 +10,7 @@ from numba import njit
 
 from dragon_env.engine import layout as L
 from dragon_env.engine.buildings import buildings_of
-from dragon_env.engine.ledger import floor, knowledge, tally
+from dragon_env.engine.ledger import floor, hide_chest, knowledge, tally
 from dragon_env.engine.refresh import may_give_knights
 from dragon_env.engine.tables import (
     NUM_CONTRACTS,
@@ -98,13 +98,42 @@ def _redraw_holdings(state, viewer, currency):
 
 
 @njit(cache=True)
+def _rejoin_group_left(state, viewer, w, currency, expected):
+    """The group of `viewer`'s knowledge that `w` left, in `w`'s copy of it: relabelled by its
+    smallest seat, its unseen amounts summing to `expected`."""
+    n = state[L.NUM_PLAYERS]
+    group = state[L.GROUP + knowledge(viewer, w, currency)]
+    first = -1
+    size = 0
+    hidden = 0
+    for seat in range(n):
+        if seat == w or seat == viewer:
+            continue
+        dst = knowledge(w, seat, currency)
+        if state[L.GROUP + dst] == group:
+            if first < 0:
+                first = seat
+            state[L.GROUP + dst] = first
+            hidden += state[L.UNSEEN + dst]
+            size += 1
+    if first < 0:
+        return
+    state[L.UNSEEN + knowledge(w, first, currency)] += expected - hidden
+    if size == 1:
+        state[L.SLACK + knowledge(w, first, currency)] = 0
+
+
+@njit(cache=True)
 def _copy_knowledge(state, viewer, currency):
     """Every other seat is given the viewer's knowledge, with its own holding and the viewer's
-    known exactly (valid knowledge of the redrawn state, and drawn from the viewer's alone)."""
+    known exactly (valid knowledge of the redrawn state, and drawn from the viewer's alone),
+    except a shut chest it is no party of (D30)."""
     n = state[L.NUM_PLAYERS]
     chest_group = _pending_chest_group(state, viewer, currency)
     offerer = state[L.ACT_SEAT]
     target = state[L.CHEST_TARGET_SEAT]
+    saw_chest = (state[L.STEP] == L.CHEST_RESPONSE and state[L.CHEST_CURRENCY] == currency
+                 and (viewer == offerer or viewer == target))
     for w in range(n):
         if w == viewer:
             continue
@@ -119,29 +148,14 @@ def _copy_knowledge(state, viewer, currency):
                 state[L.GROUP + dst] = state[L.GROUP + src]
                 state[L.UNSEEN + dst] = state[L.UNSEEN + src]
                 state[L.SLACK + dst] = state[L.SLACK + src]
-        # The group w left: relabel it, and let its tallies sum to what w knows of it.
+        third = w != offerer and w != target
         group = state[L.GROUP + knowledge(viewer, w, currency)]
-        first = -1
-        size = 0
-        hidden = 0
-        for seat in range(n):
-            if seat == w or seat == viewer:
-                continue
-            dst = knowledge(w, seat, currency)
-            if state[L.GROUP + dst] == group:
-                if first < 0:
-                    first = seat
-                state[L.GROUP + dst] = first
-                hidden += state[L.UNSEEN + dst]
-                size += 1
-        if first < 0:
-            continue
-        expected = 0
-        if group == chest_group and w != offerer and w != target:
-            expected = -state[L.CHEST_X]
-        state[L.UNSEEN + knowledge(w, first, currency)] += expected - hidden
-        if size == 1:
-            state[L.SLACK + knowledge(w, first, currency)] = 0
+        expected = -state[L.CHEST_X] if group == chest_group and third else 0
+        _rejoin_group_left(state, viewer, w, currency, expected)
+        if saw_chest and third:
+            # The viewer, a party of the shut chest, knows both parties exactly: a third seat
+            # does not, and is short of the chest's amount in their group.
+            hide_chest(state, w, offerer, target, currency, state[L.CHEST_X])
 
 
 @njit(cache=True)

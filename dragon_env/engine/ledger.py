@@ -95,6 +95,15 @@ def _merge(state, viewer, a, b, currency):
 
 
 @njit(cache=True)
+def hide_chest(state, viewer, offerer, target, currency, amount):
+    """What `viewer`, no party of a chest of `amount` just put in, knows of it: the offerer's
+    tally keeps the amount (unseen), its floor drops to 0, and the two parties' groups merge."""
+    state[L.UNSEEN + knowledge(viewer, offerer, currency)] -= amount
+    state[L.SLACK + knowledge(viewer, offerer, currency)] = state[L.HOLD + offerer * 2 + currency]
+    _merge(state, viewer, offerer, target, currency)
+
+
+@njit(cache=True)
 def chest_put(state, offerer, target, currency, amount):
     """The offerer puts `amount` into the chest (D27). Only the target learns it; for everyone
     else the offerer's floor drops to 0 and the two seats' total becomes a group total."""
@@ -106,9 +115,7 @@ def chest_put(state, offerer, target, currency, amount):
     for viewer in range(state[L.NUM_PLAYERS]):
         if viewer == offerer or viewer == target:
             continue
-        state[L.UNSEEN + knowledge(viewer, offerer, currency)] -= amount
-        state[L.SLACK + knowledge(viewer, offerer, currency)] = state[i]
-        _merge(state, viewer, offerer, target, currency)
+        hide_chest(state, viewer, offerer, target, currency, amount)
         state[L.UNSEEN_CHESTS + viewer * L.P + offerer] += 1
         state[L.UNSEEN_CHESTS + viewer * L.P + target] += 1
 

@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit
 
 from simurgh_env.engine import layout as L
+from simurgh_env.engine.actions import legal_mask
 from simurgh_env.engine.offers import sort_offers
 from simurgh_env.engine.tables import N_DRAGONS, N_FAMILIES, N_OBJECTIVES, N_TILES, TILE_FAMILY
 from tabletop_core.rng import rng_below, rng_seed
@@ -218,14 +219,44 @@ def _objectives(state, viewer):
         state[L.OKNOWN + tile] = records[k, 2]
 
 
+@njit(cache=True)
+def _tile_plays(state):
+    """Which tiles the acting seat could lay in the Wilds (S29) just before it chose the one it
+    is laying: the tile plays of that moment's legal mask."""
+    before = state.copy()
+    before[L.PHASE] = L.FREE
+    before[L.TILE_PLAYED] = 0
+    before[L.PENDING_TILE] = -1
+    mask = np.zeros(L.NUM_ACTIONS, np.uint8)
+    legal_mask(before, mask)
+    return np.flatnonzero(mask[L.A_PLAY_TILE:L.A_PLAY_TILE + N_TILES])
+
+
+@njit(cache=True)
+def _pending_tile(state, viewer):
+    """The tile another seat chose to lay in the Wilds, its area still to choose: nobody else
+    sees which until it is laid (S29), so it is redrawn uniformly among the tiles of that
+    seat's redrawn hand it could have chosen. A hand without one could not have begun this:
+    the hidden tiles are then redrawn again (the true hand has one, so this ends; the draws are
+    those of the conditioned distribution)."""
+    if state[L.PHASE] != L.TILE_AREA or state[L.ACTOR] == viewer:
+        return
+    plays = _tile_plays(state)
+    while plays.shape[0] == 0:
+        _action_tiles(state, viewer)
+        plays = _tile_plays(state)
+    state[L.PENDING_TILE] = plays[rng_below(state, L.RNG, plays.shape[0])]
+
+
 @njit(DETERMINIZE, cache=True)
 def determinize(state, viewer, seed):
     """Resample in place what `viewer` cannot see: the identities of the face-down action tiles
     it does not know (other hands, the stack, the box, the power draft), of the dragons and
     objectives in their stacks and in other seats' draws (with another seat's hidden dragon
-    pick), and the generator."""
+    pick), the tile another seat is laying in the Wilds, and the generator."""
     rng_seed(state, L.RNG, seed)
     _action_tiles(state, viewer)
+    _pending_tile(state, viewer)
     _dragons(state, viewer)
     _objectives(state, viewer)
     sort_offers(state)

@@ -59,15 +59,17 @@ def test_a_bid_changes_nothing_another_lord_sees(num_players):
 
 
 @pytest.mark.parametrize("num_players", [2, 3, 4, 5])
-def test_observation_survives_determinization(num_players):
-    """Whatever determinize resamples for a seat, that seat's observation is unchanged, and
-    the resampled state is a legal state."""
+def test_observation_and_mask_survive_determinization(num_players):
+    """Whatever determinize resamples for a seat, that seat's observation (and, if it acts, its
+    legal actions) are unchanged, and the resampled state is a legal state."""
     changed = 0
     for i, state in enumerate(random_states(num_players, 6, seed=num_players)):
         for viewer in range(num_players):
             other = state.copy()
             E.determinize(other, viewer, 1000 + i)
             np.testing.assert_array_equal(observe(state, viewer), observe(other, viewer))
+            if viewer == E.current_player(state):
+                np.testing.assert_array_equal(legal(state), legal(other))
             check_invariants(other)
             changed += not np.array_equal(state, other)
     assert changed > 0
