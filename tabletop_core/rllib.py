@@ -63,33 +63,11 @@ from ray.tune.registry import register_env
 from tabletop_core.inputs import normalize_seed
 from tabletop_core.joint import JointGame
 from tabletop_core.options import check_env_options
+from tabletop_core.spaces import LegalDiscrete
 
 ENV_NAMES = {"aquilon": "tabletop_aquilon", "dragon": "tabletop_dragon",
              "simurgh": "tabletop_simurgh"}
 SINGLE_AGENT_ENV_NAMES = {game: f"{name}_single_agent" for game, name in ENV_NAMES.items()}
-
-
-class LegalDiscrete(spaces.Discrete):
-    """`Discrete(n)` whose `sample()` without a mask draws a legal action of one seat of a live
-    env. Copies and pickles (what RLlib ships to modules and learners) are plain `Discrete`."""
-
-    def __init__(self, n: int, legal_mask=None, seed: int | None = None):
-        super().__init__(n, seed=seed)
-        self._legal_mask = legal_mask
-
-    def sample(self, mask: np.ndarray | None = None, probability=None) -> np.int64:
-        if mask is None and probability is None and self._legal_mask is not None:
-            mask = self._legal_mask()
-            mask = mask.astype(np.int8) if mask is not None and mask.any() else None
-        return super().sample(mask=mask, probability=probability)
-
-    def __deepcopy__(self, memo):
-        copy = spaces.Discrete(int(self.n), start=int(self.start))
-        copy._np_random = None
-        return copy
-
-    def __reduce__(self):
-        return spaces.Discrete, (int(self.n), None, int(self.start))
 
 
 def _game_spec(name: str):

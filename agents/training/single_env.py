@@ -11,6 +11,7 @@ from gymnasium import spaces
 from agents.bots import make_bot
 from agents.bots.base import seat_view
 from agents.games import load_game
+from tabletop_core.spaces import LegalDiscrete
 
 
 class SingleAgentEnv(gymnasium.Env):
@@ -19,28 +20,41 @@ class SingleAgentEnv(gymnasium.Env):
     The learner receives its final reward in the step its game ends, whoever made the last
     move. With `mask_in_observation`, observations are `{"obs": features, "mask": legal
     actions}`, the layout Tianshou's masked policies read (`batch.obs.mask`).
+    `action_space.sample()` draws a legal action of the learner. `reset(seed=s)` starts the
+    stream of games over from `s` (the deals, the learner's seats and the opponents' choices),
+    so the same seed and actions replay the same games; `reset()` deals the next game.
+    `illegal_action` is the AEC env's option: "raise" (a `ValueError`, nothing changes) or
+    "penalize" (the game ends, the learner gets -1).
     """
 
     metadata = {"render_modes": []}
 
     def __init__(self, game: str, num_players: int, opponent: str = "random", seed: int = 0,
-                 mask_in_observation: bool = False):
-        self.env = load_game(game).raw_env(num_players=num_players)
+                 mask_in_observation: bool = False, illegal_action: str = "raise"):
+        self.env = load_game(game).raw_env(num_players=num_players,
+                                           illegal_action=illegal_action)
         spec = self.env.game
         self.mask_in_observation = mask_in_observation
         features = spaces.Box(-1.0, 1.0, (spec.obs_size,), np.float32)
         self.observation_space = features if not mask_in_observation else spaces.Dict(
             {"obs": features, "mask": spaces.MultiBinary(spec.num_actions)}
         )
-        self.action_space = spaces.Discrete(spec.num_actions)
-        self.opponents = [make_bot(opponent, seed=seed * 8 + s) for s in range(num_players)]
+        self.action_space = LegalDiscrete(spec.num_actions, self._learner_mask)
+        self.opponent = opponent
         self.num_players = num_players
-        self.episode = 0
-        self.seed_base = seed
         self.learner = 0
+        self._start_stream(seed)
+
+    def _start_stream(self, seed: int) -> None:
+        self.seed_base = seed
+        self.episode = 0
+        self.opponents = [make_bot(self.opponent, seed=seed * 8 + s)
+                          for s in range(self.num_players)]
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
+        if seed is not None:
+            self._start_stream(seed)
         self.learner = self.episode % self.num_players
         self.env.reset(seed=self.seed_base * 1_000_003 + self.episode)
         self.episode += 1
@@ -58,6 +72,13 @@ class SingleAgentEnv(gymnasium.Env):
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions."""
         return self.env._mask.astype(bool)
+
+    def _learner_mask(self) -> np.ndarray | None:
+        """The learner's legal actions while it is to act, else None (for `sample`)."""
+        env = self.env
+        if env.agents and env.agent_selection == env.possible_agents[self.learner]:
+            return env._mask
+        return None
 
     def _play_opponents(self) -> None:
         env = self.env
