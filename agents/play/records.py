@@ -14,6 +14,7 @@ import numpy as np
 from agents.bots import make_bot
 from agents.bots.base import seat_view
 from agents.games import PLAY_MOVE_LIMITS, load_game
+from tabletop_core.inputs import normalize_seed
 from tabletop_core.spec import GameSpec
 from tabletop_core.text import check_viewer
 
@@ -126,6 +127,12 @@ def game_seed(master: int, index: int) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot in `seat` of the game dealt from `seed` (any size: large ones are
+    reduced by `normalize_seed`)."""
+    return normalize_seed(seed * 16 + seat)
+
+
 def game_over(env) -> bool:
     """Whether the game of a raw environment has ended or was cut at its move limit."""
     return all(env.terminations.values()) or all(env.truncations.values())
@@ -144,7 +151,7 @@ def play_game(
     limit = PLAY_MOVE_LIMITS[game] if max_moves == -1 else max_moves
     env = load_game(game).raw_env(num_players=num_players, max_moves=limit, **options)
     env.reset(seed=seed)
-    players = [make_bot(spec, seed=seed * 16 + seat) for seat, spec in enumerate(bots)]
+    players = [make_bot(spec, seed=bot_seed(seed, seat)) for seat, spec in enumerate(bots)]
     actions = []
     while not game_over(env):
         seat = env.possible_agents.index(env.agent_selection)
