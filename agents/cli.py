@@ -24,7 +24,7 @@ from agents.games import (
     load_game,
 )
 from agents.play.human import HumanTable, play_human, stdin_reader
-from agents.play.records import GameRecord, game_seed, replay
+from agents.play.records import GameRecord, check_writable, game_seed, replay
 from agents.play.tournament import format_table, plot, run_tournament, truncation_note, write_json
 
 BOT_HELP = (
@@ -257,6 +257,8 @@ def _demo(args: argparse.Namespace) -> None:
 
 def _human(args: argparse.Namespace) -> None:
     players = _players(args.game, args.players, DEFAULT_PLAYERS)
+    if args.save:
+        check_writable(args.save)  # before any bot plays: a game is not lost at its end
     seed = game_seed(args.seed, 0)
     if not 0 <= args.seat < players:
         raise ValueError(f"--seat must be a seat in 0..{players - 1}, got {args.seat}")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import os
+import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,8 +39,17 @@ class GameRecord:
     truncated: bool = False
 
     def save(self, path: str | Path) -> None:
-        """Write the record as JSON."""
-        Path(path).write_text(json.dumps(asdict(self)))
+        """Write the record as JSON, atomically: a file written beside it, then renamed over
+        it, so that a failed write leaves what was there."""
+        path = Path(path)
+        with tempfile.NamedTemporaryFile("w", dir=path.parent, prefix=f".{path.name}.",
+                                         suffix=".tmp", delete=False) as out:
+            out.write(json.dumps(asdict(self)))
+        try:
+            os.replace(out.name, path)
+        except OSError:
+            os.unlink(out.name)
+            raise
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
@@ -116,6 +127,19 @@ class GameRecord:
             raise ValueError(f"{source}: truncated must be true or false")
         return cls(game, players, integer("seed", data["seed"]), bots, actions, scores,
                    rewards, options, max_moves, truncated)
+
+
+def check_writable(path: str | Path) -> None:
+    """ValueError (one line) unless a game log can be saved at `path`: its folder exists and
+    takes a new file, and `path` is not a folder. Nothing is left behind."""
+    path = Path(path)
+    if path.is_dir():
+        raise ValueError(f"cannot save the game to {path}: it is a folder")
+    try:
+        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=f".{path.name}."):
+            pass
+    except OSError as err:
+        raise ValueError(f"cannot save the game to {path}: {err.strerror or err}") from None
 
 
 def game_seed(master: int, index: int) -> int:

@@ -80,6 +80,8 @@ def logs(tmp_path_factory) -> dict[str, Path]:
     (["train", "--game", "aquilon", "--snapshot-share", "2"], ["between 0 and 1"]),
     (["replay", "missing.json"], ["no such game log"]),
     (["replay", "missing.json", "--html", ""], ["--html", "empty"]),
+    (["human", "--web", "--save", "no/such/folder/game.json"], ["cannot save the game"]),
+    (["human", "--save", "."], ["cannot save the game", "folder"]),
     (["human", "--web", "--port", "-1"], ["--port", "at least 0"]),
     (["human", "--web", "--port", "65536"], ["--port", "0 to 65535"]),
     (["train", "--backend", "rllib", "--opponents", ""], ["--opponents names no bot"]),
