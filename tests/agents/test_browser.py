@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from agents.play.records import GameRecord, play_game
+from agents.play.records import GameRecord, game_seed, play_game
 from agents.play.replay_html import replay_frames, replay_html
 
 DRIVER = "/usr/bin/chromedriver"
@@ -140,7 +140,7 @@ def test_a_person_plays_a_whole_game_in_the_browser(browser, tmp_path):
         server.terminate()
         server.wait(timeout=10)
     record = GameRecord.load(log)
-    assert record.bots[1] == "you"
+    assert record.bots[1] == "you" and record.seed == game_seed(3, 0)  # --seed 3, hashed
     data = replay_frames(record)  # refuses a log whose replayed scores differ
     assert data["scores"] == record.scores
     final = ", ".join(f"{s:g}" for s in record.scores)
