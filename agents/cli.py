@@ -24,7 +24,7 @@ from agents.games import (
     load_game,
 )
 from agents.play.human import HumanTable, play_human, stdin_reader
-from agents.play.records import GameRecord, replay
+from agents.play.records import GameRecord, check_writable, game_seed, replay
 from agents.play.tournament import format_table, plot, run_tournament, truncation_note, write_json
 
 BOT_HELP = (
@@ -33,6 +33,10 @@ BOT_HELP = (
     "the learned policy shipped for the game, baseline:<policy.npz> one of yours)"
 )
 EVAL_GAMES_DEFAULT = 40
+# The least --max-moves of a training run: every seat must get to decide before the cut
+# (Simurgh's setup alone takes 30 moves at 5 players before the last seat's first decision);
+# with less, SB3's self-play loops for ever and RLlib's env fails inside Ray.
+MIN_TRAIN_MOVES = 50
 
 
 class _Parser(argparse.ArgumentParser):
@@ -60,6 +64,21 @@ def _count(low: int):
             raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
         return value
     return parse
+
+
+def _port(text: str) -> int:
+    """An argparse type: a TCP port, 0 (a free one) to 65535."""
+    value = _count(0)(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"must be a port from 0 to 65535, got {value}")
+    return value
+
+
+def _file_name(text: str) -> str:
+    """An argparse type: a file name that is not empty."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("needs a file name, got an empty one")
+    return text
 
 
 def _share(text: str) -> float:
@@ -117,8 +136,8 @@ def _tournament(args: argparse.Namespace) -> None:
         if args.save_logs:
             logs = out / f"logs-{game}-{players}p"
             logs.mkdir(exist_ok=True)
-            for record in records:
-                record.save(logs / f"game-{record.seed}.json")
+            for g, record in enumerate(records):
+                record.save(logs / f"game-{g}.json")
             print(f"game logs: {logs}/")
         picture = out / f"tournament-{game}-{players}p.png"
         plot(str(picture), title, results)
@@ -134,12 +153,11 @@ def _train(args: argparse.Namespace) -> None:
     if args.backend == "rllib":
         _train_rllib(args, players)
         return
-    opponents = tuple(b.strip() for b in args.opponents.split(",") if b.strip())
+    opponents = _opponents(args.opponents, args.game, players)
     for bot in opponents:
         if parse_bot(bot)[0] not in ("random", "heuristic", "baseline"):
             raise ValueError("training opponents are random, heuristic and baseline[:<policy"
                              f".npz>], got {bot!r}")
-    check_bots_fit(list(opponents), args.game, players)
     out = args.out or f"runs/train-{args.game}"
     from agents.training.train import TrainConfig, train
 
@@ -154,6 +172,16 @@ def _train(args: argparse.Namespace) -> None:
     print(f"\nmodel: {path}  (use it as the bot ppo:{path})")
     print(f"learning curve: {Path(out) / 'learning_curve.png'}; "
           f"TensorBoard: tensorboard --logdir {Path(out) / 'tensorboard'}")
+
+
+def _opponents(text: str, game: str, players: int) -> tuple[str, ...]:
+    """The bots of --opponents (both backends): at least one, each fitting the table."""
+    opponents = tuple(b.strip() for b in text.split(",") if b.strip())
+    if not opponents:
+        raise ValueError(f"--opponents names no bot ({text!r}): training needs at least one, "
+                         "e.g. random,heuristic")
+    check_bots_fit(list(opponents), game, players)
+    return opponents
 
 
 def _train_recipe(args: argparse.Namespace) -> None:
@@ -181,14 +209,13 @@ def _train_recipe(args: argparse.Namespace) -> None:
 
 
 def _train_rllib(args: argparse.Namespace, players: int) -> None:
+    opponents = _opponents(args.opponents, args.game, players)
     try:
         from agents.rllib.train import RLlibTrainConfig, train_rllib
     except ImportError as error:
         raise ValueError(f"tabletop train --backend rllib needs Ray RLlib ({error}): "
                          "pip install 'tabletop-rl[rllib]'") from None
     out = args.out or f"runs/train-rllib-{args.game}"
-    opponents = tuple(b.strip() for b in args.opponents.split(",") if b.strip())
-    check_bots_fit(list(opponents), args.game, players)
     config = RLlibTrainConfig(
         game=args.game, num_players=players, steps=args.steps, seed=args.seed,
         num_env_runners=args.num_env_runners, envs_per_runner=args.envs_per_runner,
@@ -230,6 +257,9 @@ def _demo(args: argparse.Namespace) -> None:
 
 def _human(args: argparse.Namespace) -> None:
     players = _players(args.game, args.players, DEFAULT_PLAYERS)
+    if args.save:
+        check_writable(args.save)  # before any bot plays: a game is not lost at its end
+    seed = game_seed(args.seed, 0)
     if not 0 <= args.seat < players:
         raise ValueError(f"--seat must be a seat in 0..{players - 1}, got {args.seat}")
     check_bots_fit(_bots(args.bots), args.game, players)
@@ -237,12 +267,12 @@ def _human(args: argparse.Namespace) -> None:
         from agents.play.web import serve_human
 
         options = {k: v for k, v in (("mode", args.mode), ("length", args.length)) if v}
-        table = HumanTable(args.game, players, args.seat, _bots(args.bots), seed=args.seed,
+        table = HumanTable(args.game, players, args.seat, _bots(args.bots), seed=seed,
                            options=options)
         serve_human(table, port=args.port, save=args.save)
         return
     record = play_human(
-        args.game, players, args.seat, _bots(args.bots), seed=args.seed, read=stdin_reader
+        args.game, players, args.seat, _bots(args.bots), seed=seed, read=stdin_reader
     )
     if args.save:
         record.save(args.save)
@@ -251,11 +281,11 @@ def _human(args: argparse.Namespace) -> None:
 
 def _replay(args: argparse.Namespace) -> None:
     record = GameRecord.load(args.log)
-    if args.html:
+    if args.html is not None:
         from agents.play.replay_html import replay_html
 
-        replay(record, show=lambda line: None, viewer=args.seat)  # refuses a bad log
-        Path(args.html).write_text(replay_html(record, viewer=args.seat), encoding="utf-8")
+        text = replay_html(record, viewer=args.seat)  # refuses a bad log, writing nothing
+        Path(args.html).write_text(text, encoding="utf-8")
         print(f"replay viewer: {args.html} (open it in a browser; it needs no network)")
         return
     if args.step:
@@ -285,7 +315,8 @@ def main(argv: list[str] | None = None) -> None:
     t.add_argument("--bots", default="heuristic,random", help=BOT_HELP)
     t.add_argument("--games", type=_count(1), default=40,
                    help="games per game type (default 40)")
-    t.add_argument("--seed", type=_count(0), default=0, help="game g is dealt from seed + g")
+    t.add_argument("--seed", type=_count(0), default=0,
+                   help="master seed: game g is dealt from a hash of (seed, g)")
     t.add_argument("--workers", type=_count(1), default=os.cpu_count(),
                    help="processes to play in (default: all cores)")
     t.add_argument("--out", default="runs", help="folder for the plot and files (default runs)")
@@ -327,9 +358,10 @@ def main(argv: list[str] | None = None) -> None:
                          "and heuristic")
     tr.add_argument("--eval-games", type=_count(1), default=EVAL_GAMES_DEFAULT,
                     help="games per evaluation and bot")
-    tr.add_argument("--max-moves", type=_count(1), default=None,
+    tr.add_argument("--max-moves", type=_count(MIN_TRAIN_MOVES), default=None,
                     help="truncate training games longer than this many moves of all seats "
-                         "(default: no limit; a safety net against stalling agents)")
+                         f"(at least {MIN_TRAIN_MOVES}; default: no limit; a safety net "
+                         "against stalling agents)")
     tr.add_argument("--num-env-runners", type=_count(1), default=1,
                     help="rllib: env runner processes (Ray actors) sampling games")
     tr.add_argument("--envs-per-runner", type=_count(1), default=8,
@@ -362,11 +394,13 @@ def main(argv: list[str] | None = None) -> None:
     h.add_argument("--players", type=_count(1), default=None)
     h.add_argument("--seat", type=_count(0), default=0, help="your seat (0 plays first)")
     h.add_argument("--bots", default="heuristic", help=BOT_HELP)
-    h.add_argument("--seed", type=_count(0), default=0)
-    h.add_argument("--save", help="save the game's log to this file")
+    h.add_argument("--seed", type=_count(0), default=0,
+                   help="master seed: the game is dealt from a hash of it")
+    h.add_argument("--save", type=_file_name, help="save the game's log to this file")
     h.add_argument("--web", action="store_true",
                    help="play in a browser: serve the table on 127.0.0.1 and print its URL")
-    h.add_argument("--port", type=int, default=0, help="port for --web (default: a free one)")
+    h.add_argument("--port", type=_port, default=0,
+                   help="port for --web (default: a free one)")
     h.add_argument("--mode", choices=("spearman", "dragonlord"), default=None,
                    help="Simurgh's mode, for --web")
     h.add_argument("--length", choices=("short", "medium", "long"), default=None,
@@ -376,7 +410,7 @@ def main(argv: list[str] | None = None) -> None:
     r = sub.add_parser("replay", help="replay a saved game as text")
     r.add_argument("log", help="a game log written by --save or --save-logs")
     r.add_argument("--step", action="store_true", help="wait for Enter after each decision")
-    r.add_argument("--html", metavar="FILE",
+    r.add_argument("--html", metavar="FILE", type=_file_name,
                    help="write a self-contained HTML replay viewer of the game to FILE (its "
                         "boards follow --seat; by default each as the seat to act saw it)")
     r.add_argument("--seat", type=int, default=None,

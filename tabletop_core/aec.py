@@ -218,9 +218,7 @@ class TurnBasedEnv(AECEnv):
         self._after_move()
 
     def _require_game(self) -> None:
-        if not self._has_game:
-            raise RuntimeError(f"{self.game.name}: no game yet: call reset() (or restore_state) "
-                               "first")
+        require_game(self)
 
     def _legal_check(self, action: int) -> bool:
         if 0 <= action < self.game.num_actions and self._mask[action]:
@@ -264,6 +262,14 @@ class TurnBasedEnv(AECEnv):
             self.rewards[a] = float(rewards[i])
             self.terminations[a] = True
             self.infos[a] = {"final_scores": scores.tolist()}
+
+
+def require_game(env) -> None:
+    """RuntimeError unless `env` (an AEC or Parallel view, with `game` and `_has_game`) has a
+    game: the one check of every method that needs one."""
+    if not env._has_game:
+        raise RuntimeError(f"{env.game.name}: no game yet: call reset() (or restore_state) "
+                           "first")
 
 
 def render_table(game: GameSpec, state: np.ndarray, render_mode: str, viewer: int):

@@ -25,7 +25,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from tabletop_core.aec import TurnBasedEnv, render_table
+from tabletop_core.aec import TurnBasedEnv, render_table, require_game
 from tabletop_core.inputs import normalize_seed
 from tabletop_core.joint import JointGame
 from tabletop_core.limits import TRUNCATED_INFO
@@ -46,7 +46,8 @@ class JointParallelEnv(ParallelEnv):
     truncated for every seat, unpaid, with `infos[agent]` = {"TimeLimit.truncated": True,
     "moves": ..., "max_moves": ...}; see tabletop_core.joint).
     `illegal_action="raise"` refuses a bad actions dict with a ValueError and changes nothing;
-    `"penalize"` ends the game, every offender gets -1 and the others 0.
+    `"penalize"` ends the game, every offender gets -1 and the others 0. Every method that
+    needs a game raises the AEC env's RuntimeError before the first `reset`.
     """
 
     game: GameSpec
@@ -69,6 +70,7 @@ class JointParallelEnv(ParallelEnv):
         self._joint = JointGame(game, self.num_players, self.config, reward_mode, max_moves)
         self.possible_agents = [f"{game.agent_prefix}_{i}" for i in range(self.num_players)]
         self.agents: list[str] = []
+        self._has_game = False
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
         obs_space = spaces.Dict(
             {
@@ -98,11 +100,13 @@ class JointParallelEnv(ParallelEnv):
         if seed is None:
             seed = int(np.random.default_rng().integers(0, 2**63 - 1))
         self._joint.reset(normalize_seed(seed))
+        self._has_game = True
         self.agents = list(self.possible_agents)
         return self._observations(), {a: {} for a in self.agents}
 
     def step(self, actions: dict[str, int]) -> tuple[dict, dict, dict, dict, dict]:
         """One joint step: an action for every deciding agent (others: the no-op or nothing)."""
+        require_game(self)
         if not self.agents:
             if actions:
                 raise ValueError("the game is over: call reset()")
@@ -137,11 +141,13 @@ class JointParallelEnv(ParallelEnv):
         once the engine plays it)."""
         if self.render_mode is None:
             return None
+        require_game(self)
         viewer = PUBLIC if self.render_seat is None else self.render_seat
         return render_table(self.game, self._joint.state, self.render_mode, viewer)
 
     def state(self) -> np.ndarray:
         """Features of the whole game, hidden parts included, for centralised critics."""
+        require_game(self)
         out = np.zeros(self.game.obs_size, np.float32)
         self.game.observe(self._joint.state, -1, out)
         return out
@@ -153,11 +159,13 @@ class JointParallelEnv(ParallelEnv):
     @property
     def deciding_agents(self) -> list[str]:
         """The agents whose real decision is asked now (the others have the no-op only)."""
+        require_game(self)
         return [self.possible_agents[s] for s in self._joint.deciding]
 
     @property
     def moves(self) -> int:
         """Decisions committed in this game by all seats (what `max_moves` counts)."""
+        require_game(self)
         return self._joint.moves
 
     # -- Internals ------------------------------------------------------------------------

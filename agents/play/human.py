@@ -14,7 +14,7 @@ import numpy as np
 from agents.bots import make_bot
 from agents.bots.base import seat_view
 from agents.games import PLAY_MOVE_LIMITS, load_game
-from agents.play.records import GameRecord, game_over
+from agents.play.records import GameRecord, bot_seed, game_over
 from tabletop_core.spec import GameSpec
 
 
@@ -36,7 +36,7 @@ class HumanTable:
         self.seed = seed
         self.env.reset(seed=seed)
         others = [s for s in range(num_players) if s != seat]
-        self.players = {s: make_bot(bots[i % len(bots)], seed=seed * 16 + s)
+        self.players = {s: make_bot(bots[i % len(bots)], seed=bot_seed(seed, s))
                         for i, s in enumerate(others)}
         self.names = [("you" if s == seat else self.players[s].name) for s in range(num_players)]
         self.actions: list[int] = []

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
+import os
+import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -13,6 +16,8 @@ import numpy as np
 from agents.bots import make_bot
 from agents.bots.base import seat_view
 from agents.games import PLAY_MOVE_LIMITS, load_game
+from tabletop_core.inputs import normalize_seed
+from tabletop_core.spec import GameSpec
 from tabletop_core.text import check_viewer
 
 
@@ -34,8 +39,17 @@ class GameRecord:
     truncated: bool = False
 
     def save(self, path: str | Path) -> None:
-        """Write the record as JSON."""
-        Path(path).write_text(json.dumps(asdict(self)))
+        """Write the record as JSON, atomically: a file written beside it, then renamed over
+        it, so that a failed write leaves what was there."""
+        path = Path(path)
+        with tempfile.NamedTemporaryFile("w", dir=path.parent, prefix=f".{path.name}.",
+                                         suffix=".tmp", delete=False) as out:
+            out.write(json.dumps(asdict(self)))
+        try:
+            os.replace(out.name, path)
+        except OSError:
+            os.unlink(out.name)
+            raise
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
@@ -47,6 +61,8 @@ class GameRecord:
             raise ValueError(f"no such game log: {path}") from None
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
             raise ValueError(f"cannot read game log {path}: {error}") from None
+        except RecursionError:
+            raise ValueError(f"cannot read game log {path}: nested too deeply") from None
         return cls.from_dict(data, str(path))
 
     @classmethod
@@ -99,6 +115,10 @@ class GameRecord:
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise ValueError(f"{source}: options must be a JSON object")
+        try:  # the game's own options only: num_players or max_moves here would clash
+            spec.make_config(players, **options)
+        except (ValueError, TypeError) as error:
+            raise ValueError(f"{source}: bad options {options!r}: {error}") from None
         max_moves = data.get("max_moves")
         if max_moves is not None:
             integer("max_moves", max_moves, 1)
@@ -107,6 +127,34 @@ class GameRecord:
             raise ValueError(f"{source}: truncated must be true or false")
         return cls(game, players, integer("seed", data["seed"]), bots, actions, scores,
                    rewards, options, max_moves, truncated)
+
+
+def check_writable(path: str | Path) -> None:
+    """ValueError (one line) unless a game log can be saved at `path`: its folder exists and
+    takes a new file, and `path` is not a folder. Nothing is left behind."""
+    path = Path(path)
+    if path.is_dir():
+        raise ValueError(f"cannot save the game to {path}: it is a folder")
+    try:
+        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=f".{path.name}."):
+            pass
+    except OSError as err:
+        raise ValueError(f"cannot save the game to {path}: {err.strerror or err}") from None
+
+
+def game_seed(master: int, index: int) -> int:
+    """The seed of game `index` of a series dealt from `master`: 63 bits of a blake2b hash of
+    both. The same master deals the same games, but a game's seed cannot be guessed from the
+    series' (as seed + index could), so a seat's shared view of one game (its first board)
+    names no seed from which the hidden parts follow."""
+    digest = hashlib.blake2b(f"{master}/{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot in `seat` of the game dealt from `seed` (any size: large ones are
+    reduced by `normalize_seed`)."""
+    return normalize_seed(seed * 16 + seat)
 
 
 def game_over(env) -> bool:
@@ -127,7 +175,7 @@ def play_game(
     limit = PLAY_MOVE_LIMITS[game] if max_moves == -1 else max_moves
     env = load_game(game).raw_env(num_players=num_players, max_moves=limit, **options)
     env.reset(seed=seed)
-    players = [make_bot(spec, seed=seed * 16 + seat) for seat, spec in enumerate(bots)]
+    players = [make_bot(spec, seed=bot_seed(seed, seat)) for seat, spec in enumerate(bots)]
     actions = []
     while not game_over(env):
         seat = env.possible_agents.index(env.agent_selection)
@@ -142,31 +190,36 @@ def play_game(
     )
 
 
-def replay(record: GameRecord, show=print, viewer: int | None = None) -> np.ndarray:
-    """Replay a record decision by decision, describing each with `show`; return the final
-    scores. With `viewer` None every decision is shown as its own seat saw it (hidden choices
-    included: a finished game may show everything, and the header says so); with a seat, as
-    that seat saw the game (the others' hidden choices only named); with -1, as a spectator saw
-    it (every hidden choice only named). The log is checked first, silently: ValueError, with
-    nothing shown, for an action that is not legal where the log plays it, a log that ends
-    before its game does (or goes on after it), and scores that differ from the recorded
-    ones."""
-    if viewer is not None:
-        check_viewer(viewer, record.num_players)
-    _replay(record, lambda line: None, viewer)
-    return _replay(record, show, viewer)
+@dataclass
+class Step:
+    """One decision of a replayed game: the state before it, the seat that took it, its
+    action."""
+
+    state: np.ndarray
+    seat: int
+    action: int
 
 
-def _replay(record: GameRecord, show, viewer: int | None) -> np.ndarray:
+@dataclass
+class Replayed:
+    """A log replayed and checked: its game, the agents' names, every decision and the final
+    state with its scores."""
+
+    game: GameSpec
+    agents: list[str]
+    steps: list[Step]
+    final: np.ndarray
+    scores: np.ndarray
+
+
+def replay_game(record: GameRecord) -> Replayed:
+    """Replay a record decision by decision, checking it: ValueError for an action that is not
+    legal where the log plays it, a log that ends before its game does (or goes on after it),
+    a wrong truncation flag and scores that differ from the recorded ones."""
     env = load_game(record.game).raw_env(num_players=record.num_players,
                                          max_moves=record.max_moves, **record.options)
     env.reset(seed=record.seed)
-    if viewer is None:
-        view = "every seat's hidden choices shown"
-    else:
-        view = "as a spectator saw it" if viewer < 0 else f"as seat {viewer} saw it"
-    show(f"{record.game}, {record.num_players} players, seed {record.seed}, "
-         f"bots {', '.join(record.bots)}; finished game, {view}")
+    steps = []
     for k, action in enumerate(record.actions):
         if game_over(env):
             raise ValueError(f"the log goes on after its game ended (move {k} of "
@@ -174,12 +227,8 @@ def _replay(record: GameRecord, show, viewer: int | None) -> np.ndarray:
         if action not in env.legal_actions():
             raise ValueError(f"move {k}: action {action} is not legal for "
                              f"{env.agent_selection} there; the log does not match its game")
-        seat = env.possible_agents.index(env.agent_selection)
-        if viewer is None or seat == viewer:
-            words = env.action_to_string(action)
-        else:
-            words = env.game.public_action_to_string(env._state, action)
-        show(f"{k:4d}  {env.agent_selection} ({record.bots[seat]}): {words}")
+        steps.append(Step(env._state.copy(), env.possible_agents.index(env.agent_selection),
+                          action))
         env.step(action)
     if not game_over(env):
         raise ValueError(f"the log ends after {len(record.actions)} moves, before its game "
@@ -190,8 +239,61 @@ def _replay(record: GameRecord, show, viewer: int | None) -> np.ndarray:
     if record.scores and not np.allclose(scores, record.scores):
         raise ValueError(f"the replayed scores {scores.tolist()} differ from the recorded "
                          f"{record.scores}")
+    return Replayed(env.game, list(env.possible_agents), steps, env._state.copy(), scores)
+
+
+def move_words(game: GameSpec, step: Step, viewer: int | None) -> str:
+    """A decision as `viewer` learned it: in full for its own seat (and for every seat with
+    `viewer` None), else as the others saw it (sealed choices only named)."""
+    if viewer is None or step.seat == viewer:
+        return game.action_to_string(step.state, step.action)
+    return game.public_action_to_string(step.state, step.action)
+
+
+def printable(text: str) -> str:
+    """`text` with every character that is not printable (terminal escape sequences, line
+    breaks) written as its Python escape, so that a name from a log cannot drive the
+    terminal."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def replay_heading(record: GameRecord, viewer: int | None) -> str:
+    """What a replay says of its game first. Only the view of every seat (`viewer` None)
+    names the seed: the game's hidden parts follow from it."""
+    if viewer is None:
+        view = "every seat's hidden choices shown"
+    else:
+        view = "as a spectator saw it" if viewer < 0 else f"as seat {viewer} saw it"
+    seed = f", seed {record.seed}" if viewer is None else ""
+    bots = ", ".join(printable(b) for b in record.bots)
+    return (f"{record.game}, {record.num_players} players{seed}, bots {bots}; finished game, "
+            f"{view}")
+
+
+def replay_lines(record: GameRecord, replayed: Replayed, viewer: int | None) -> list[str]:
+    """The text replay of a checked game, as `viewer` saw it (see `replay`)."""
+    lines = [replay_heading(record, viewer)]
+    for k, step in enumerate(replayed.steps):
+        lines.append(f"{k:4d}  {replayed.agents[step.seat]} ({printable(record.bots[step.seat])}"
+                     f"): {move_words(replayed.game, step, viewer)}")
     if record.truncated:
-        show(f"cut at the move limit ({record.max_moves} moves): no result")
-    show("final scores: " + ", ".join(f"{a} {s:g}" for a, s in zip(
-        env.possible_agents, scores, strict=True)))
-    return scores
+        lines.append(f"cut at the move limit ({record.max_moves} moves): no result")
+    lines.append("final scores: " + ", ".join(f"{a} {s:g}" for a, s in zip(
+        replayed.agents, replayed.scores, strict=True)))
+    return lines
+
+
+def replay(record: GameRecord, show=print, viewer: int | None = None) -> np.ndarray:
+    """Replay a record decision by decision, describing each with `show`; return the final
+    scores. With `viewer` None every decision is shown as its own seat saw it (hidden choices
+    included: a finished game may show everything, and the header says so, with the seed);
+    with a seat, as that seat saw the game (the others' hidden choices only named, and no
+    seed); with -1, as a spectator saw it (every hidden choice only named). The log is checked
+    first (`replay_game`): ValueError, with nothing shown, for a log that does not match its
+    game."""
+    if viewer is not None:
+        check_viewer(viewer, record.num_players)
+    replayed = replay_game(record)
+    for line in replay_lines(record, replayed, viewer):
+        show(line)
+    return replayed.scores

@@ -7,7 +7,8 @@ with the recorded scores), so by default the page shows everything and says so: 
 described in full, hidden choices included, and each board is drawn as the seat to act saw it
 when it decided. With a viewer (a seat, or -1 for the public) the page is the game as that
 viewer saw it: its boards, and the others' moves as it learned them (sealed choices only named),
-as `tabletop replay --seat` tells it in text.
+as `tabletop replay --seat` tells it in text; such a page holds no seed (the hidden parts follow
+from it) and nothing else that viewer did not know.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ import json
 
 import numpy as np
 
-from agents.games import load_game
-from agents.play.records import GameRecord
+from agents.play.records import GameRecord, Replayed, move_words, replay_game
+from tabletop_core.spec import GameSpec
 from tabletop_core.svg import SEAT_COLOURS
 from tabletop_core.text import PUBLIC, check_viewer
 
@@ -51,50 +52,44 @@ def page(title: str, body: str, script: str) -> str:
 
 
 def json_for_script(value) -> str:
-    """JSON safe to place inside a <script> element."""
-    return json.dumps(value).replace("</", "<\\/")
+    """JSON safe to place inside a <script> element: `<`, `>` and `&` are written as JSON
+    escapes, so no text in it (a bot's name holding `</script>` or `<!--<script>`) can end the
+    element or change how the browser reads it."""
+    return (json.dumps(value).replace("<", "\\u003c").replace(">", "\\u003e")
+            .replace("&", "\\u0026"))
 
 
-def replay_frames(record: GameRecord, viewer: int | None = None) -> dict:
-    """Replay `record` and collect, for every decision and the end, the drawing (as the seat to
-    act saw it, or as `viewer` did), the seat to act, its move in words (for `viewer`) and
-    every seat's score as it would count then. Raises ValueError if the log does not finish
-    its game with the recorded scores."""
-    module = load_game(record.game)
-    env = module.raw_env(num_players=record.num_players, **record.options)
-    n = env.num_players
+def replay_frames(record: GameRecord, viewer: int | None = None,
+                  replayed: Replayed | None = None) -> dict:
+    """Replay `record` (or take it as `replayed`, already checked by
+    agents.play.records.replay_game) and collect, for every decision and the end, the drawing
+    (as the seat to act saw it, or as `viewer` did), the seat to act, its move in words (for
+    `viewer`) and every seat's score as it would count then. Raises ValueError if the log does
+    not finish its game with the recorded scores. Only the view of every seat (`viewer` None)
+    holds the seed."""
     if viewer is not None:
-        check_viewer(viewer, n)
-    env.reset(seed=record.seed)
-    frames = []
-    for k, action in enumerate(record.actions):
-        if all(env.terminations.values()):
-            raise ValueError(f"the log goes on after the game ended (action {k})")
-        seat = env.possible_agents.index(env.agent_selection)
-        if action not in env.legal_actions():
-            raise ValueError(f"action {k} ({action}) is not legal in the replayed game")
-        if viewer is None or seat == viewer:
-            words = env.action_to_string(action)
-        else:
-            words = env.game.public_action_to_string(env._state, action)
-        frames.append(_frame(env, seat, seat if viewer is None else viewer, words))
-        env.step(int(action))
-    if not all(env.terminations.values()):
-        raise ValueError("the log stops before its game ends: only finished games are shown")
-    scores = [float(s) for s in env.final_scores()]
-    if not np.allclose(scores, record.scores):
-        raise ValueError(f"replayed scores {scores} differ from the recorded {record.scores}")
-    frames.append(_frame(env, -1, PUBLIC if viewer is None else viewer, "game over: " + ", ".join(
-        f"seat {s} {scores[s]:g}" for s in range(n))))
-    return {"game": record.game, "players": n, "seed": record.seed, "bots": record.bots,
+        check_viewer(viewer, record.num_players)
+    replayed = replayed or replay_game(record)
+    game = replayed.game
+    n = record.num_players
+    frames = [_frame(game, n, step.state, step.seat, step.seat if viewer is None else viewer,
+                     move_words(game, step, viewer)) for step in replayed.steps]
+    scores = [float(s) for s in replayed.scores]
+    cut = f"cut at the move limit ({record.max_moves} moves), no result: " \
+        if record.truncated else ""
+    over = ", ".join(f"seat {s} {v:g}" for s, v in enumerate(scores))
+    frames.append(_frame(game, n, replayed.final, -1, PUBLIC if viewer is None else viewer,
+                         f"game over: {cut}{over}"))
+    data = {"game": record.game, "players": record.num_players, "bots": record.bots,
             "options": record.options, "scores": scores, "frames": frames}
+    return {**data, "seed": record.seed} if viewer is None else data
 
 
-def _frame(env, seat: int, viewer: int, move: str) -> dict:
-    scores = np.zeros(env.num_players)
-    keys = np.zeros(env.num_players, np.int64)
-    env.game.final_scores(env._state, scores, keys)
-    return {"svg": env.render_svg(viewer), "seat": seat, "move": move,
+def _frame(game: GameSpec, players: int, state: np.ndarray, seat: int, viewer: int,
+           move: str) -> dict:
+    scores = np.zeros(players, np.float64)
+    game.final_scores(state, scores, np.zeros(players, np.int64))
+    return {"svg": game.render_svg(state, viewer), "seat": seat, "move": move,
             "scores": [float(s) for s in scores]}
 
 
@@ -179,9 +174,11 @@ show(0);
 """
 
 
-def replay_html(record: GameRecord, viewer: int | None = None) -> str:
-    """The self-contained HTML page of a finished game (see the module docstring)."""
-    data = replay_frames(record, viewer)
+def replay_html(record: GameRecord, viewer: int | None = None,
+                replayed: Replayed | None = None) -> str:
+    """The self-contained HTML page of a finished game (see the module docstring); `replayed`
+    as for `replay_frames`."""
+    data = replay_frames(record, viewer, replayed)
     who = ", ".join(f"seat {s}: {b}" for s, b in enumerate(record.bots))
     if viewer is None:
         seen = ("This game is finished, so this page shows everything: every move in full, "
@@ -191,9 +188,10 @@ def replay_html(record: GameRecord, viewer: int | None = None) -> str:
         seen = (f"The game as {name} saw it: its boards, and the other seats' moves as it "
                 "learned them (sealed choices only named).")
     options = "".join(f", {k}={v}" for k, v in record.options.items())
+    seed = f", seed {record.seed}" if viewer is None else ""
     body = (
-        f"<h1>{html.escape(record.game)}: {record.num_players} players{html.escape(options)}, "
-        f"seed {record.seed}</h1>"
+        f"<h1>{html.escape(record.game)}: {record.num_players} players{html.escape(options)}"
+        f"{seed}</h1>"
         f"<div class='note'>{html.escape(who)}. Final scores: "
         f"{', '.join(f'{s:g}' for s in data['scores'])}. {html.escape(seen)}</div>"
         "<div class='bar'><button id='first'>|&lt;</button><button id='prev'>&lt; step</button>"

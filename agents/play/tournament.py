@@ -14,7 +14,7 @@ import numpy as np
 from openskill.models import PlackettLuce
 from tqdm import tqdm
 
-from agents.play.records import GameRecord, play_game
+from agents.play.records import GameRecord, game_seed, play_game
 
 Z95 = 1.959963984540054
 
@@ -70,9 +70,10 @@ def run_tournament(
     progress: bool = True,
     options: dict | None = None,
 ) -> tuple[list[BotResult], list[GameRecord]]:
-    """Play `games` games (game g seeded seed + g) and summarise them per bot."""
+    """Play `games` games (game g dealt from `game_seed(seed, g)`: the same `seed` plays the
+    same games, but no game's seed follows from another's) and summarise them per bot."""
     jobs = [
-        (game, num_players, seating(bots, num_players, g), seed + g, options or {})
+        (game, num_players, seating(bots, num_players, g), game_seed(seed, g), options or {})
         for g in range(games)
     ]
     workers = workers or os.cpu_count() or 1

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from agents.play.records import GameRecord, play_game
+from agents.play.records import GameRecord, game_seed, play_game
 from agents.play.replay_html import replay_frames, replay_html
 
 DRIVER = "/usr/bin/chromedriver"
@@ -74,6 +74,18 @@ def test_replay_viewer_loads_and_steps_through_a_game(browser, tmp_path):
     assert console_errors(browser) == []
 
 
+def test_a_bot_name_that_opens_a_script_comment_leaves_the_page_working(browser, tmp_path):
+    record = play_game("aquilon", 2, ["random", "random"], seed=4)
+    named = GameRecord(**{**record.__dict__, "bots": ["<!--<script>", "</script>&amp;"]})
+    page = tmp_path / "replay.html"
+    page.write_text(replay_html(named), encoding="utf-8")
+    browser.get(page.as_uri())
+    assert _counter(browser) == f"decision 0 of {len(record.actions)}"
+    rows = browser.find_elements("css selector", "#log div")
+    assert "(<!--<script>)" in rows[0].text or "(</script>&amp;)" in rows[0].text
+    assert console_errors(browser) == []
+
+
 def _start_web(tmp_path: Path) -> tuple[subprocess.Popen, str, Path]:
     log = tmp_path / "game.json"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
@@ -120,11 +132,15 @@ def test_a_person_plays_a_whole_game_in_the_browser(browser, tmp_path):
         shown = browser.find_element("id", "log").text
         assert "Game over." in shown and "game saved to" in shown
         assert console_errors(browser) == []
+        # The page's requests carry its token; the same request without it is refused.
+        assert browser.execute_async_script(
+            "const done = arguments[0]; fetch('/state').then(r => done(r.status))") == 403
+        assert all("403 (Forbidden)" in e for e in console_errors(browser))  # that one only
     finally:
         server.terminate()
         server.wait(timeout=10)
     record = GameRecord.load(log)
-    assert record.bots[1] == "you"
+    assert record.bots[1] == "you" and record.seed == game_seed(3, 0)  # --seed 3, hashed
     data = replay_frames(record)  # refuses a log whose replayed scores differ
     assert data["scores"] == record.scores
     final = ", ".join(f"{s:g}" for s in record.scores)

@@ -49,6 +49,8 @@ def logs(tmp_path_factory) -> dict[str, Path]:
         "players": {**good, "num_players": 9},
         "list": [1, 2, 3],
         "longer": {**good, "actions": [*good["actions"], 0]},
+        "options_players": {**good, "options": {"num_players": 3}},
+        "options_moves": {**good, "options": {"max_moves": 5}},
     }
     paths = {}
     for name, data in variants.items():
@@ -56,6 +58,8 @@ def logs(tmp_path_factory) -> dict[str, Path]:
         paths[name].write_text(json.dumps(data))
     paths["garbage"] = folder / "garbage.json"
     paths["garbage"].write_text("{not json")
+    paths["deep"] = folder / "deep.json"
+    paths["deep"].write_text("[" * 100_000 + "]" * 100_000)
     return paths
 
 
@@ -75,10 +79,20 @@ def logs(tmp_path_factory) -> dict[str, Path]:
      ["training opponents are random, heuristic"]),
     (["train", "--game", "aquilon", "--snapshot-share", "2"], ["between 0 and 1"]),
     (["replay", "missing.json"], ["no such game log"]),
+    (["replay", "missing.json", "--html", ""], ["--html", "empty"]),
+    (["human", "--web", "--save", "no/such/folder/game.json"], ["cannot save the game"]),
+    (["human", "--save", "."], ["cannot save the game", "folder"]),
+    (["human", "--web", "--port", "-1"], ["--port", "at least 0"]),
+    (["human", "--web", "--port", "65536"], ["--port", "0 to 65535"]),
+    (["train", "--backend", "rllib", "--opponents", ""], ["--opponents names no bot"]),
+    (["train", "--backend", "rllib", "--max-moves", "1"], ["--max-moves", "at least 50"]),
+    (["train", "--opponents", " , "], ["--opponents names no bot"]),
+    (["train", "--max-moves", "1"], ["--max-moves", "at least 50"]),
     (["nothing"], ["invalid choice"]),
 ])
 def test_user_mistakes_fail_in_one_line(args, words, tmp_path):
     assert_one_line_error(tabletop(*args, cwd=tmp_path), *words)
+    assert not any(tmp_path.iterdir())  # nothing started, nothing written
 
 
 @pytest.mark.parametrize("name, words", [
@@ -89,6 +103,9 @@ def test_user_mistakes_fail_in_one_line(args, words, tmp_path):
     ("list", ["not a game log"]),
     ("longer", ["goes on after its game ended"]),
     ("garbage", ["cannot read game log"]),
+    ("options_players", ["bad options", "num_players"]),
+    ("options_moves", ["bad options", "max_moves"]),
+    ("deep", ["cannot read game log", "nested too deeply"]),
 ])
 def test_replay_refuses_bad_logs_before_showing_anything(logs, name, words, tmp_path):
     done = tabletop("replay", str(logs[name]), cwd=tmp_path)
@@ -99,6 +116,15 @@ def test_replay_refuses_bad_logs_before_showing_anything(logs, name, words, tmp_
 def test_replay_of_a_good_log_shows_the_game(logs, tmp_path):
     done = tabletop("replay", str(logs["good"]), cwd=tmp_path)
     assert done.returncode == 0 and "final scores" in done.stdout
+
+
+def test_the_text_replay_shows_no_control_characters_from_a_log(logs):
+    good = json.loads(logs["good"].read_text())
+    record = GameRecord.from_dict({**good, "bots": ["\x1b[2J\x1b]0;owned\x07", "a\nb"]})
+    lines = []
+    replay(record, show=lines.append)
+    assert all(c.isprintable() for line in lines for c in line)
+    assert "\\x1b[2J" in lines[0] and "a\\nb" in lines[0]
 
 
 def test_a_tournament_a_bot_never_wins_writes_everything(tmp_path):

@@ -7,11 +7,22 @@ import json
 import re
 import xml.etree.ElementTree as ET
 
+import numpy as np
 import pytest
 
 from agents.cli import main
-from agents.play.records import GameRecord, play_game
-from agents.play.replay_html import replay_frames, replay_html
+from agents.play.records import (
+    GameRecord,
+    Replayed,
+    Step,
+    game_seed,
+    move_words,
+    play_game,
+    replay_game,
+    replay_lines,
+)
+from agents.play.replay_html import json_for_script, replay_frames, replay_html
+from tests.text_twins import TextCase
 
 
 @pytest.fixture(scope="module")
@@ -48,10 +59,70 @@ def test_a_seat_s_page_shows_its_view_only(record):
 
 def test_unfinished_or_altered_logs_are_refused(record):
     cut = GameRecord(**{**record.__dict__, "actions": record.actions[:-3]})
-    with pytest.raises(ValueError, match="before its game ends"):
+    with pytest.raises(ValueError, match="before its game does"):
         replay_frames(cut)
     wrong = GameRecord(**{**record.__dict__, "scores": [s + 1 for s in record.scores]})
     with pytest.raises(ValueError, match="differ"):
         replay_frames(wrong)
     with pytest.raises(ValueError, match="viewer"):
         replay_frames(record, viewer=2)
+
+
+TWIN_CASES = [TextCase("aquilon_env", 3), TextCase("dragon_env", 3),
+              TextCase("simurgh_env", 3, (("mode", "dragonlord"),))]
+
+
+def twin_of(replayed: Replayed, viewer: int, rng: slice) -> tuple[Replayed, int]:
+    """The game with each decision's state replaced by a twin that differs only in what
+    `viewer` may not know (`determinize`, the generator of chance kept), wherever the twin
+    stays consistent with what the viewer learns from the decision (the same observation
+    after it); the final state, which may show everything, is kept. Returns it and how many
+    states differ."""
+    game = replayed.game
+    steps, changed = [], 0
+    for k, step in enumerate(replayed.steps):
+        twin = step.state.copy()
+        game.determinize(twin, viewer, 1000 + k)
+        twin[rng] = step.state[rng]
+        if step.seat != viewer and not consistent(game, step, twin, viewer):
+            twin = step.state
+        changed += not np.array_equal(twin, step.state)
+        steps.append(Step(twin, step.seat, step.action))
+    return Replayed(game, replayed.agents, steps, replayed.final, replayed.scores), changed
+
+
+def consistent(game, step: Step, twin: np.ndarray, viewer: int) -> bool:
+    """Whether the decision is legal in `twin` and leaves `viewer` the same observation."""
+    mask = np.zeros(game.num_actions, np.uint8)
+    game.legal_mask(twin, mask)
+    if not mask[step.action]:
+        return False
+    seen = []
+    for state in (step.state.copy(), twin.copy()):
+        game.play(state, step.action)
+        seen.append(np.zeros(game.obs_size, np.float32))
+        game.observe(state, viewer, seen[-1])
+    return np.array_equal(*seen)
+
+
+@pytest.mark.parametrize("case", TWIN_CASES, ids=str)
+def test_a_seat_s_replay_is_the_same_for_twin_games(case):
+    """Two logs that differ only in what seat 1 may not know (another seed, other hidden
+    parts) give seat 1 byte-identical pages and texts, which hold no seed and show its own
+    moves in full."""
+    game, players = case.package.removesuffix("_env"), case.num_players
+    record = play_game(game, players, ["random"] * players, seed=game_seed(3, 0),
+                       options=dict(case.options))
+    replayed = replay_game(record)
+    viewer = 1
+    twin, changed = twin_of(replayed, viewer, slice(case.rng_at, case.rng_at + 4))
+    assert changed > len(replayed.steps) // 4  # the twin has teeth
+    other = GameRecord(**{**record.__dict__, "seed": game_seed(3, 1)})
+    page = replay_html(record, viewer, replayed)
+    lines = replay_lines(record, replayed, viewer)
+    assert replay_html(other, viewer, twin) == page
+    assert replay_lines(other, twin, viewer) == lines
+    assert "seed" not in replay_frames(record, viewer)
+    assert str(record.seed) not in page and str(record.seed) not in "\n".join(lines)
+    own = [move_words(replayed.game, s, None) for s in replayed.steps if s.seat == viewer]
+    assert own and all(json_for_script(m)[1:-1] in page for m in own)

@@ -5,7 +5,7 @@ import itertools
 import pytest
 
 from agents.play.human import play_human
-from agents.play.records import GameRecord, play_game, replay
+from agents.play.records import GameRecord, game_seed, play_game, replay
 from agents.play.tournament import run_tournament, seating, wilson_interval
 
 
@@ -29,6 +29,10 @@ def test_tournament_is_reproducible_from_its_seed():
                                   workers=1, progress=False)
     assert a == b
     assert [r.actions for r in records_a] == [r.actions for r in records_b]
+    # Game g is dealt from a hash of (seed, g): no game's seed follows from another's.
+    assert [r.seed for r in records_a] == [game_seed(4, g) for g in range(6)]
+    assert len({r.seed for r in records_a}) == 6 and min(r.seed for r in records_a) > 2**32
+    assert all(0 <= game_seed(s, g) < 2**63 for s in (0, 2**70) for g in (0, 1))
     c, _ = run_tournament("aquilon", 2, ["heuristic", "random"], 6, seed=5,
                           workers=1, progress=False)
     assert c != a

@@ -102,3 +102,20 @@ def test_the_raw_env_before_reset_says_so(game):
     env.reset(seed=0)
     with pytest.raises(ValueError, match="unknown agent"):
         env.observe("nobody")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_parallel_env_before_reset_says_so_as_the_raw_env_does(game):
+    env = module(game).parallel_env(render_mode="ansi")
+    agent = env.possible_agents[0]
+    calls = [lambda: env.step({}), lambda: env.step({agent: 0}), env.render, env.state,
+             lambda: env.deciding_agents, lambda: env.moves]
+    raw = module(game).raw_env()
+    with pytest.raises(RuntimeError) as want:
+        raw.state()
+    for call in calls:
+        with pytest.raises(RuntimeError) as got:
+            call()
+        assert str(got.value) == str(want.value)
+    env.reset(seed=0)
+    assert env.moves == 0 and env.deciding_agents
