@@ -52,14 +52,15 @@ the chance outcomes (two deals of the same game give the same strings).
 seat has taken each action, and the moves played over `max_moves`; it is not perfect recall
 (the string is).
 
-`action_to_string(player, action)`: the acting seat's description for the acting seat, the
-public description (what that seat sees) for another seat. `resample_from_infostate(player,
-sampler)` draws a full state from the player's information with the engine's `determinize`;
-the player's information state and observation are unchanged (a finished game, shown to
-all, is kept as it is), the other seats' information states start at the resampled position
-(their past observations are not known to the player), and its `history()` is empty (no
-action sequence leads to a resampled state). During the deal it draws as many random chance
-outcomes as were drawn (its history is those).
+`action_to_string(player, action)`: the acting seat's description for the acting seat; for
+another seat only "P<mover>: action <id>", for every id, legal or not (the mover's options
+may be hidden from it; once an action is played, the seat's information state says what it
+learned of it). `resample_from_infostate(player, sampler)` draws a full state from the
+player's information with the engine's `determinize`; the player's information state and
+observation are unchanged (a finished game, shown to all, is kept as it is), the other seats'
+information states start at the resampled position (their past observations are not known to
+the player), and its `history()` is empty (no action sequence leads to a resampled state).
+During the deal it draws as many random chance outcomes as were drawn (its history is those).
 
 Serialization: OpenSpiel serializes a Python state by pickling its attributes; here that is
 one record of plain values with a checksum, checked on load (sizes, ranges, the checksum, and
@@ -550,11 +551,12 @@ class TabletopState(pyspiel.State):
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal byte {len(record.deal) + 1} of {DEAL_NODES}: {action}"
         mover = record.current_player()
-        if mover < 0 or not 0 <= action < spec.num_actions:
-            return f"action {action}"
-        if player == mover:
+        if player == mover and 0 <= action < spec.num_actions:
             return record.action_text(action)
-        return spec.public_action_to_string(record.state, action)
+        # Another seat may not know the mover's options (a hidden hand, the cards Svara looks
+        # at), nor which ids are legal: it reads only the number. What a played action shows
+        # it is in its information state.
+        return f"P{mover}: action {action}" if mover >= 0 else f"action {action}"
 
     def is_terminal(self) -> bool:
         return self._record.current_player() == pyspiel.PlayerId.TERMINAL
