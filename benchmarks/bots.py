@@ -67,8 +67,7 @@ def openspiel_match(game: str, num_players: int, games: int, iterations: int,
     theirs = openspiel.ISMCTSBot(
         os_game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(2)), 2.0, iterations,
         random_state=np.random.RandomState(3))
-    warm = os_game.new_initial_state()
-    warm.apply_action(0)
+    warm = openspiel.dealt_state(os_game, 0)
     ours.act(SeatView(spec, num_players, warm.current_player(),
                       np.array(warm.observation_tensor(), np.float32),
                       np.array(warm.legal_actions_mask(), np.int8), warm.engine_state()))
@@ -78,8 +77,7 @@ def openspiel_match(game: str, num_players: int, games: int, iterations: int,
     searched = 0
     for g in range(games):
         sides = ["ours" if (seat + g) % 2 == 0 else "theirs" for seat in range(num_players)]
-        state = os_game.new_initial_state()
-        state.apply_action(5000 + g)
+        state = openspiel.dealt_state(os_game, 5000 + g)
         while not state.is_terminal():
             seat = state.current_player()
             legal = state.legal_actions()

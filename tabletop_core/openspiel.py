@@ -5,27 +5,31 @@
     game = pyspiel.load_game("python_simurgh", {"players": 3, "mode": "dragonlord"})
 
 Parameters: `players` (default: the smallest table of at least two), `max_moves` (the move
-limit, see below), `deals` (the number of deals, see "Chance"), and the game's own options:
-Dragon's Interest `start_player` (-1: drawn from the deal), Simurgh `mode` ("spearman",
-"dragonlord") and `length` ("short", "medium", "long"). A bad value is refused by `load_game`
-with a ValueError.
+limit, see below), and the game's own options: Dragon's Interest `start_player` (-1: drawn from
+the deal), Simurgh `mode` ("spearman", "dragonlord") and `length` ("short", "medium", "long").
+A bad value is refused by `load_game` with a ValueError.
 
 Dynamics: sequential. Sealed choices (Aquilon's bids, Dragon's Interest's Contracts, sealed
 bids and chest amounts, Simurgh's power draft and dragon picks) are asked one seat at a time in
 the order of the PettingZoo AEC environment, and no seat's observation, observation string,
 information state or action description shows a choice another seat has not yet revealed
-(tests/openspiel/test_hidden_choices.py). Simultaneous nodes would not fit: Dragon's Interest
+(tests/openspiel/test_information.py). Simultaneous nodes would not fit: Dragon's Interest
 enters sealed amounts digit by digit, a private choice of several moves whose number depends
 on the table, where an OpenSpiel simultaneous node takes one action per player; and OpenSpiel's
 ISMCTS, MCTS and most of its algorithms need sequential games.
 
-Chance: explicit, one chance node. The initial state is a chance node with `deals` equally
-likely outcomes (default 65536); outcome `k` deals the game that the AEC environment deals with
-`reset(seed=k)`, and every later chance event (shuffles, draws) follows from the engine's
-generator, which lives in the state and was seeded by the deal. So a state is fully determined
-by its history, and `history()` replays it. Sampled-stochastic chance is not used because
-OpenSpiel cannot serialize a sampled-stochastic game written in Python (its Game::Serialize
-asks the game for a generator state, which a Python game cannot provide), so
+Chance: explicit. The deal is DEAL_NODES (8) chance nodes of DEAL_OUTCOMES (256) equally
+likely outcomes: the bytes, most significant first, of a 64-bit number `k`; the game dealt is
+the one the AEC environment deals with `reset(seed=k)` (engine seed `normalize_seed(k)`), and
+`deal_actions(seed)` gives the chance actions of any AEC seed's deal (`dealt_state(game,
+seed)` plays them). Every later chance event
+(shuffles, draws) follows from the engine's generator, which lives in the state and was seeded
+by the deal: the seed is the whole randomness of a game. So it is drawn from far too many
+values (2**64 outcomes, giving every engine seed below 2**63) for a seat to try every deal and
+read the hidden cards and the future draws off the deals that fit what it saw. A state is fully
+determined by its history, and `history()` replays it. Sampled-stochastic chance is not used
+because OpenSpiel cannot serialize a sampled-stochastic game written in Python (its
+Game::Serialize asks the game for a generator state, which a Python game cannot provide), so
 `random_sim_test(serialize=True)` and pickling would fail; and the in-game chance events
 (shuffles of decks of dozens of cards) are far too many to list as explicit outcomes, nor can
 this module cut the engines' `play` (which runs chance until the next decision) into chance
@@ -43,17 +47,20 @@ entry per move: the move number, the mover, the action (the seat's own descripti
 own moves, the public description otherwise), the lines of the seat's table text that the
 move changed, and a 64-bit digest of the seat's observation tensor after the move (so that
 anything the tensor shows and the text does not still tells histories apart). It never holds
-the deal's outcome. `information_state_tensor` has fixed size and keeps: the observation
-tensor, how often the seat has taken each action, and the moves played over `max_moves`; it
-is not perfect recall (the string is).
+the chance outcomes (two deals of the same game give the same strings).
+`information_state_tensor` has fixed size and keeps: the observation tensor, how often the
+seat has taken each action, and the moves played over `max_moves`; it is not perfect recall
+(the string is).
 
-`action_to_string(player, action)`: the acting seat's description for the acting seat, the
-public description (what that seat sees) for another seat. `resample_from_infostate(player,
-sampler)` draws a full state from the player's information with the engine's `determinize`;
-the player's information state and observation are unchanged (a finished game, shown to
-all, is kept as it is), the other seats' information states start at the resampled position
-(their past observations are not known to the player), and its `history()` is empty (no
-action sequence leads to a resampled state).
+`action_to_string(player, action)`: the acting seat's description for the acting seat; for
+another seat only "P<mover>: action <id>", for every id, legal or not (the mover's options
+may be hidden from it; once an action is played, the seat's information state says what it
+learned of it). `resample_from_infostate(player, sampler)` draws a full state from the
+player's information with the engine's `determinize`; the player's information state and
+observation are unchanged (a finished game, shown to all, is kept as it is), the other seats'
+information states start at the resampled position (their past observations are not known to
+the player), and its `history()` is empty (no action sequence leads to a resampled state).
+During the deal it draws as many random chance outcomes as were drawn (its history is those).
 
 Serialization: OpenSpiel serializes a Python state by pickling its attributes; here that is
 one record of plain values with a checksum, checked on load (sizes, ranges, the checksum, and
@@ -83,12 +90,13 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts
 
+from tabletop_core.inputs import SEED_LIMIT, normalize_seed
 from tabletop_core.rewards import RANK, final_rewards
 from tabletop_core.spec import GameSpec
 
 DEFAULT_MAX_MOVES = {"aquilon": 500, "dragon": 1500, "simurgh": 4000}
-DEFAULT_DEALS = 1 << 16
-MAX_DEALS = 1 << 24
+DEAL_NODES = 8  # chance nodes of the deal, each drawing one byte of its seed
+DEAL_OUTCOMES = 256
 TITLES = {"aquilon": "Dwarves of Aquilon", "dragon": "Dragon's Interest", "simurgh": "Simurgh"}
 GAME_OPTIONS: dict[str, dict[str, Any]] = {
     "aquilon": {},
@@ -111,7 +119,6 @@ class Definition:
     params: tuple[tuple[str, Any], ...]
     num_players: int
     max_moves: int
-    deals: int
     config: np.ndarray = field(compare=False, repr=False)
 
     @property
@@ -125,7 +132,7 @@ _DEFINITIONS: dict[tuple, Definition] = {}
 def _definition(name: str, params: dict[str, Any]) -> Definition:
     """The (cached) definition of game `name` with OpenSpiel parameters `params` (checked)."""
     spec = importlib.import_module(f"{name}_env").SPEC
-    allowed = {"players", "max_moves", "deals", *GAME_OPTIONS[name]}
+    allowed = {"players", "max_moves", *GAME_OPTIONS[name]}
     unknown = sorted(set(params) - allowed)
     if unknown:
         raise ValueError(f"python_{name}: unknown parameter(s) {unknown}; "
@@ -134,40 +141,56 @@ def _definition(name: str, params: dict[str, Any]) -> Definition:
     key = (name, tuple(sorted(full.items())))
     if key in _DEFINITIONS:
         return _DEFINITIONS[key]
-    players, max_moves, deals = full["players"], full["max_moves"], full["deals"]
+    players, max_moves = full["players"], full["max_moves"]
     spec.check_num_players(players)
-    for label, value, top in (("max_moves", max_moves, 1 << 30), ("deals", deals, MAX_DEALS)):
-        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= top:
-            raise ValueError(f"python_{name}: {label} must be an integer in 1..{top}, "
-                             f"got {value!r}")
+    top = 1 << 30
+    if not isinstance(max_moves, int) or isinstance(max_moves, bool) or not 1 <= max_moves <= top:
+        raise ValueError(f"python_{name}: max_moves must be an integer in 1..{top}, "
+                         f"got {max_moves!r}")
     options = {k: full[k] for k in GAME_OPTIONS[name]}
     if name == "dragon":
         options["start_player"] = None if options["start_player"] == -1 else options["start_player"]
     config = spec.make_config(players, **options)
-    definition = Definition(name, spec, key[1], players, max_moves, deals, config)
+    definition = Definition(name, spec, key[1], players, max_moves, config)
     _DEFINITIONS[key] = definition
     return definition
 
 
 def _default_params(name: str, spec: GameSpec) -> dict[str, Any]:
     return {"players": max(2, spec.min_players), "max_moves": DEFAULT_MAX_MOVES[name],
-            "deals": DEFAULT_DEALS, **GAME_OPTIONS[name]}
+            **GAME_OPTIONS[name]}
+
+
+def deal_actions(seed: int) -> list[int]:
+    """The chance actions that deal the game the AEC environment deals with `reset(seed=seed)`
+    (any non-negative integer)."""
+    return list(normalize_seed(seed).to_bytes(DEAL_NODES, "big"))
+
+
+def dealt_state(game: TabletopGame, seed: int) -> TabletopState:
+    """A new state of `game` after the deal of the AEC environment's `reset(seed=seed)`."""
+    state = game.new_initial_state()
+    for outcome in deal_actions(seed):
+        state.apply_action(outcome)
+    return state
 
 
 class _Record:
     """Everything a state holds (OpenSpiel copies and pickles this one attribute).
 
-    `state` is the engine snapshot (None before the deal). `trail` holds the moves whose
-    information-state entries are not written yet, as (state before, mover, action); the
+    `state` is the engine snapshot (None before the deal), `deal` the chance outcomes drawn
+    while it is None. `trail` holds the moves whose information-state entries are not written
+    yet, as (state before, mover, action), the deal as (None, CHANCE, engine seed); the
     entries are written for every seat at once when a string is asked for (`materialize`).
     `seen[seat]` is the seat's table text, as lines, after the last written entry."""
 
-    __slots__ = ("definition", "state", "moves", "truncated", "counts", "trail", "entries",
+    __slots__ = ("definition", "state", "deal", "moves", "truncated", "counts", "trail", "entries",
                  "seen", "texts")
 
     def __init__(self, definition: Definition):
         self.definition = definition
         self.state: np.ndarray | None = None
+        self.deal: list[int] = []
         self.moves = 0
         self.truncated = False
         n = definition.num_players
@@ -181,6 +204,7 @@ class _Record:
         other = _Record.__new__(_Record)
         other.definition = self.definition
         other.state = None if self.state is None else self.state.copy()
+        other.deal = list(self.deal)
         other.moves = self.moves
         other.truncated = self.truncated
         other.counts = self.counts.copy()
@@ -207,7 +231,13 @@ class _Record:
         self.definition.spec.legal_mask(self.state, mask)
         return mask
 
-    def deal(self, seed: int) -> None:
+    def draw(self, outcome: int) -> None:
+        """One chance outcome of the deal; the last one deals the game."""
+        self.deal.append(outcome)
+        if len(self.deal) < DEAL_NODES:
+            return
+        seed = normalize_seed(int.from_bytes(bytes(self.deal), "big"))
+        self.deal = []
         d = self.definition
         state = np.zeros(d.spec.state_size, np.int32)
         d.spec.init(state, d.config, seed)
@@ -342,6 +372,7 @@ class _Record:
             "game": self.definition.name,
             "params": dict(self.definition.params),
             "state": None if self.state is None else self.state.tobytes(),
+            "deal": list(self.deal),
             "moves": self.moves,
             "truncated": self.truncated,
             "counts": self.counts.tobytes(),
@@ -375,7 +406,7 @@ def _snapshot(data: Any, definition: Definition, what: str) -> np.ndarray:
 def _load_record(payload: Any) -> _Record:
     """Rebuild a record from `payload`, checking every field; ValueError on any problem."""
     _require(isinstance(payload, dict), "not a record")
-    fields = {"game", "params", "state", "moves", "truncated", "counts", "trail", "entries",
+    fields = {"game", "params", "state", "deal", "moves", "truncated", "counts", "trail", "entries",
               "seen", "checksum"}
     _require(set(payload) == fields, f"fields must be {sorted(fields)}")
     body = {k: v for k, v in payload.items() if k != "checksum"}
@@ -387,6 +418,11 @@ def _load_record(payload: Any) -> _Record:
     record = _Record(definition)
     if payload["state"] is not None:
         record.state = _snapshot(payload["state"], definition, "state")
+    deal = payload["deal"]
+    _require(isinstance(deal, list) and len(deal) < DEAL_NODES
+             and all(isinstance(b, int) and 0 <= b < DEAL_OUTCOMES for b in deal)
+             and (record.state is None or not deal), "bad deal")
+    record.deal = list(deal)
     moves, truncated = payload["moves"], payload["truncated"]
     _require(isinstance(moves, int) and 0 <= moves <= definition.max_moves, "bad move count")
     _require(isinstance(truncated, bool), "bad truncation flag")
@@ -407,7 +443,7 @@ def _load_record(payload: Any) -> _Record:
         _require(isinstance(mover, int) and isinstance(action, int), "bad trail entry")
         if pre is None:
             _require(k == 0 and mover == pyspiel.PlayerId.CHANCE
-                     and 0 <= action < definition.deals, "bad deal entry")
+                     and 0 <= action < SEED_LIMIT, "bad deal entry")
             record.trail.append((None, mover, action))
         else:
             _require(0 <= mover < n and 0 <= action < spec.num_actions, "bad move entry")
@@ -483,7 +519,7 @@ class TabletopState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         record = self._record
         if record.state is None:
-            return list(range(record.definition.deals))
+            return list(range(DEAL_OUTCOMES))
         return np.flatnonzero(record.legal_mask()).tolist()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -497,10 +533,10 @@ class TabletopState(pyspiel.State):
             raise ValueError(f"{d.short_name}: the game is over; no action {action!r}")
         valid = isinstance(action, int | np.integer) and not isinstance(action, bool)
         if player == pyspiel.PlayerId.CHANCE:
-            if not (valid and 0 <= action < d.deals):
-                raise ValueError(f"{d.short_name}: the deal must be in 0..{d.deals - 1}, "
-                                 f"got {action!r}")
-            record.deal(int(action))
+            if not (valid and 0 <= action < DEAL_OUTCOMES):
+                raise ValueError(f"{d.short_name}: a deal outcome must be in "
+                                 f"0..{DEAL_OUTCOMES - 1}, got {action!r}")
+            record.draw(int(action))
             return
         if not (valid and 0 <= action < d.spec.num_actions and record.legal_mask()[action]):
             legal = ", ".join(f"{a} ({d.spec.action_to_string(record.state, a)})"
@@ -513,13 +549,14 @@ class TabletopState(pyspiel.State):
         record = self._record
         spec = record.definition.spec
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
+            return f"deal byte {len(record.deal) + 1} of {DEAL_NODES}: {action}"
         mover = record.current_player()
-        if mover < 0 or not 0 <= action < spec.num_actions:
-            return f"action {action}"
-        if player == mover:
+        if player == mover and 0 <= action < spec.num_actions:
             return record.action_text(action)
-        return spec.public_action_to_string(record.state, action)
+        # Another seat may not know the mover's options (a hidden hand, the cards Svara looks
+        # at), nor which ids are legal: it reads only the number. What a played action shows
+        # it is in its information state.
+        return f"P{mover}: action {action}" if mover >= 0 else f"action {action}"
 
     def is_terminal(self) -> bool:
         return self._record.current_player() == pyspiel.PlayerId.TERMINAL
@@ -546,7 +583,10 @@ class TabletopState(pyspiel.State):
         if not isinstance(player, int | np.integer) or not 0 <= player < n:
             raise ValueError(f"player must be a seat in 0..{n - 1}, got {player!r}")
         state = self.get_game().new_initial_state()
-        if record.state is not None:
+        if record.state is None:
+            for _ in record.deal:
+                state.apply_action(int(sampler() * DEAL_OUTCOMES))
+        else:
             seed = int(sampler() * (1 << 53))
             state._record = record.resampled(int(player), seed)
         return state
@@ -554,7 +594,7 @@ class TabletopState(pyspiel.State):
     def __str__(self) -> str:
         record = self._record
         if record.state is None:
-            return "chance node: the deal"
+            return f"chance node: the deal, {len(record.deal)} of {DEAL_NODES} bytes drawn"
         digest = _digest(record.state.tobytes() + bytes([record.truncated]))
         limit = " (cut by the move limit)" if record.truncated else ""
         return (f"{record.definition.spec.render_text(record.state)}\n"
@@ -599,7 +639,7 @@ class TabletopGame(pyspiel.Game):
         definition = _definition(name, dict(params or {}))
         info = pyspiel.GameInfo(
             num_distinct_actions=definition.spec.num_actions,
-            max_chance_outcomes=definition.deals,
+            max_chance_outcomes=DEAL_OUTCOMES,
             num_players=definition.num_players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -608,12 +648,12 @@ class TabletopGame(pyspiel.Game):
         )
         super().__init__(_GAME_TYPES[name], info, dict(definition.params))
         self.definition = definition
-        self.chance_outcomes = [(k, 1.0 / definition.deals) for k in range(definition.deals)]
+        self.chance_outcomes = [(k, 1.0 / DEAL_OUTCOMES) for k in range(DEAL_OUTCOMES)]
 
     def new_initial_state(self, *args) -> TabletopState:
         if args:
             raise ValueError(f"{self.definition.short_name}: new_initial_state takes no "
-                             "argument (the deal is the first, chance, action)")
+                             "argument (the deal is the first, chance, actions)")
         return TabletopState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> _Observer:

@@ -192,12 +192,15 @@ class TabletopMultiAgentEnv(MultiAgentEnv):
 
     # -- extras ---------------------------------------------------------------------------
     def legal_actions(self, agent: str) -> list[tuple[int, str]]:
-        """The legal actions of a deciding agent, with their descriptions (empty otherwise)."""
-        mask = self._masks.get(self._seat[agent])
+        """The legal actions of a deciding agent, with their descriptions (empty otherwise), as
+        the AEC env gives them when it asks that seat."""
+        seat = self._seat[agent]
+        mask = self._masks.get(seat)
         if mask is None:
             return []
-        return [(int(a), self.game.action_to_string(self.joint.state, int(a)))
-                for a in np.flatnonzero(mask)]
+        # A later seat of a sealed group decides on its own state, not the first seat's.
+        state = self.joint.decision_state(seat)
+        return [(int(a), self.game.action_to_string(state, int(a))) for a in np.flatnonzero(mask)]
 
     def render(self) -> str:
         """The whole table as text (every seat's hidden information included)."""

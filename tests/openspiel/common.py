@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
-import tabletop_core.openspiel  # noqa: E402,F401  (registers the games)
+from tabletop_core.openspiel import dealt_state as dealt  # noqa: E402  (registers the games)
 
 # Every game, player count, Simurgh mode and length.
 ALL_CONFIGS = (
@@ -24,13 +24,6 @@ SMALL = [("python_aquilon", {"players": 3}), ("python_dragon", {"players": 3}),
 def config_id(config) -> str:
     name, params = config
     return name + "-" + "-".join(str(v) for v in params.values())
-
-
-def dealt(game, deal: int):
-    """A new state of `game` after the deal `deal`."""
-    state = game.new_initial_state()
-    state.apply_action(deal)
-    return state
 
 
 def random_states(game, games: int, seed: int, every: int = 7):

@@ -6,7 +6,7 @@ import pytest
 
 from tabletop_core.openspiel import ISMCTSBot
 
-from .common import SMALL, config_id, pyspiel
+from .common import SMALL, config_id, dealt, pyspiel
 
 pytestmark = pytest.mark.frameworks
 
@@ -48,8 +48,7 @@ def test_ismcts_searches_only_from_its_information():
     """ISMCTS's root samples come from resample_from_infostate: each keeps the searching
     seat's information state (OpenSpiel asserts it) and they differ in what it cannot see."""
     game = pyspiel.load_game("python_dragon", {"players": 3})
-    state = game.new_initial_state()
-    state.apply_action(2)
+    state = dealt(game, 2)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
                            2.0, 8, random_state=np.random.RandomState(0))
     samples = []

@@ -35,7 +35,7 @@ def test_game_type_and_info(name):
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
     assert game.observation_tensor_shape() == [spec.obs_size]
     assert game.information_state_tensor_shape() == [spec.obs_size + spec.num_actions + 1]
-    assert game.max_chance_outcomes() == 1 << 16
+    assert game.max_chance_outcomes() == 256
 
 
 def test_parameters_reach_the_engine():
@@ -53,7 +53,6 @@ def test_parameters_reach_the_engine():
     ("python_simurgh", {"length": "endless"}, "length must be"),
     ("python_dragon", {"players": 3, "start_player": 3}, "start_player"),
     ("python_dragon", {"max_moves": 0}, "max_moves"),
-    ("python_dragon", {"deals": 0}, "deals"),
 ])
 def test_bad_parameters_are_refused(name, params, message):
     with pytest.raises(ValueError, match=message):
@@ -62,14 +61,14 @@ def test_bad_parameters_are_refused(name, params, message):
 
 @pytest.mark.parametrize("config", SMALL, ids=config_id)
 def test_same_deal_and_actions_give_the_aec_environments_game(config):
-    """Deal k is the AEC environment's reset(seed=k); both then agree on every legal action,
-    every observation and the final rewards."""
+    """The chance actions deal_actions(k) deal the AEC environment's reset(seed=k); both then
+    agree on every legal action, every observation and the final rewards."""
     name, params = config
     game = pyspiel.load_game(name, params)
     opts = {k: v for k, v in params.items() if k != "players"}
     env = env_module(name).raw_env(num_players=params["players"], **opts)
     rng = np.random.default_rng(3)
-    for deal in (0, 1, 4000):
+    for deal in (0, 1, 4000, 2**64 + 7):
         state = dealt(game, deal)
         env.reset(seed=deal)
         while not state.is_terminal():
@@ -106,9 +105,9 @@ def test_the_move_limit_ends_the_game_with_zero_returns(name):
 def test_illegal_actions_raise_and_change_nothing(name):
     game = pyspiel.load_game(name)
     state = game.new_initial_state()
-    with pytest.raises(ValueError, match="deal"):
+    with pytest.raises(ValueError, match="deal outcome"):
         state.apply_action(game.max_chance_outcomes())
-    state.apply_action(9)
+    state = dealt(game, 9)
     before = (str(state), state.history(), state.information_state_string(0))
     illegal = sorted(set(range(game.num_distinct_actions())) - set(state.legal_actions()))
     for action in (illegal[0], -2, game.num_distinct_actions()):
@@ -117,21 +116,23 @@ def test_illegal_actions_raise_and_change_nothing(name):
     assert (str(state), state.history(), state.information_state_string(0)) == before
 
 
-def test_unknown_parameters_are_refused_by_openspiel():
-    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'colour'"):
-        pyspiel.load_game("python_aquilon", {"colour": 1})
+@pytest.mark.parametrize("param", ["colour", "deals"])  # `deals` was dropped (test_deal.py)
+def test_unknown_parameters_are_refused_by_openspiel(param):
+    with pytest.raises(pyspiel.SpielError, match=f"Unknown parameter '{param}'"):
+        pyspiel.load_game("python_aquilon", {param: 1})
 
 
 def test_action_strings_mover_and_others():
-    """The mover reads its own description; another seat reads what it would see."""
+    """The mover reads its own description; another seat reads only the number."""
     game = pyspiel.load_game("python_aquilon", {"players": 3})
     state = dealt(game, 2)
     action = state.legal_actions()[0]
     spec = env_module("python_aquilon").SPEC
     assert state.action_to_string(0, action) == spec.action_to_string(
         state.engine_state(), action)
-    assert state.action_to_string(1, action) == "places a bid"
-    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 3) == "deal 3"
+    assert state.action_to_string(1, action) == f"P0: action {action}"
+    assert game.new_initial_state().action_to_string(pyspiel.PlayerId.CHANCE, 3) == (
+        "deal byte 1 of 8: 3")
 
 
 def test_equal_descriptions_of_different_actions_are_told_apart():

@@ -1,6 +1,8 @@
 """What each seat sees through the OpenSpiel door: perfect-recall information states,
 resampling from a seat's information, and sealed choices that stay hidden."""
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -20,7 +22,7 @@ def test_information_state_has_perfect_recall(config):
     """Each seat's string only grows, holds its own moves in its own words and the others'
     in public words, and never the deal's number."""
     game = pyspiel.load_game(*config)
-    n = game.num_players()
+    n, spec = game.num_players(), game.definition.spec
     rng = np.random.default_rng(1)
     state = dealt(game, 31337)
     before = [state.information_state_string(s) for s in range(n)]
@@ -30,7 +32,7 @@ def test_information_state_has_perfect_recall(config):
         mover = state.current_player()
         action = int(rng.choice(state.legal_actions()))
         own = state.action_to_string(mover, action).split(" (action ")[0]
-        public = state.action_to_string((mover + 1) % n, action)
+        public = spec.public_action_to_string(state.engine_state(), action)
         state.apply_action(action)
         moves += 1
         after = [state.information_state_string(s) for s in range(n)]
@@ -98,10 +100,10 @@ def test_resampled_states_do_not_carry_the_other_seats_past():
     assert not any(other.information_state_tensor(1)[game.observation_tensor_size():-1])
 
 
-# The choices the rulebooks make simultaneous (asked here one seat at a time), by the
-# description the other seats read: Aquilon's bids; Dragon's Interest's Contracts (D12),
-# sealed bids (D34), chest amounts (entered digit by digit) and Invasion choices (D42);
-# Simurgh's dragon pick (C38).
+# The choices the rulebooks make simultaneous (asked here one seat at a time), by the game's
+# public description (what the other seats learn of them when played): Aquilon's bids;
+# Dragon's Interest's Contracts (D12), sealed bids (D34), chest amounts (entered digit by
+# digit) and Invasion choices (D42); Simurgh's dragon pick (C38).
 # (Simurgh's power draft is a pass-on draft by the rules: the receiver sees what it gets.)
 SEALED = {
     "python_aquilon": {"places a bid"},
@@ -114,9 +116,10 @@ def sealed_kind(state):
     and the others cannot read which (a sealed choice); else None."""
     if state.is_terminal():
         return None
-    other = (state.current_player() + 1) % state.num_players()
+    describe = state.get_game().definition.spec.public_action_to_string
+    engine = state.engine_state()
     legal = state.legal_actions()
-    public = {state.action_to_string(other, a) for a in legal}
+    public = {describe(engine, a) for a in legal}
     return public.pop() if len(legal) > 1 and len(public) == 1 else None
 
 
@@ -158,3 +161,30 @@ def test_no_seat_sees_another_seats_uncommitted_choice(config):
                 checked.add(kind)
     assert checked
 
+
+
+@pytest.mark.parametrize("config", SMALL, ids=config_id)
+def test_another_seats_action_strings_show_nothing_it_may_not_know(config):
+    """What a seat that is not the mover reads of every action id, legal now or not, is the
+    same in a twin that differs only in what that seat may not know (the mover's options: a
+    hidden hand, the cards Svara looks at, the digits a hidden holding allows); it never
+    raises."""
+    game = pyspiel.load_game(*config)
+    n = game.num_players()
+    options_differ = 0
+    for i, state in enumerate(itertools.islice(random_states(game, 3, seed=9, every=1), 250)):
+        mover = state.current_player()
+        if state.is_terminal():
+            continue
+        for seat in set(range(n)) - {mover}:
+            twin = state.resample_from_infostate(seat, Sampler(i))
+            options_differ += options(twin, mover) != options(state, mover)
+            for action in range(game.num_distinct_actions()):
+                assert twin.action_to_string(seat, action) == state.action_to_string(
+                    seat, action), (i, seat, action)
+    assert options_differ > 0
+
+
+def options(state, mover):
+    """The mover's legal actions as it reads them."""
+    return [(a, state.action_to_string(mover, a)) for a in state.legal_actions()]

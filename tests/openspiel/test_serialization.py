@@ -46,6 +46,29 @@ def test_round_trips_continue_identically(config):
             assert copy.information_state_string(seat) == state.information_state_string(seat)
 
 
+@pytest.mark.parametrize("drawn", [0, 3])
+def test_a_state_in_the_deal_round_trips(drawn):
+    game = pyspiel.load_game("python_dragon")
+    state = game.new_initial_state()
+    for outcome in range(drawn):
+        state.apply_action(outcome + 7)
+    again = game.deserialize_state(state.serialize())
+    for s in (state, again):
+        for outcome in range(drawn, 8):
+            s.apply_action(outcome + 7)
+    np.testing.assert_array_equal(again.engine_state(), state.engine_state())
+
+
+def test_a_bad_deal_is_refused_even_with_a_valid_checksum():
+    game = pyspiel.load_game("python_dragon")
+    state = game.new_initial_state()
+    state.apply_action(1)
+    state._record.deal = [1, 256]
+    head, _ = _attributes(state.serialize())
+    with pytest.raises(ValueError, match="bad deal"):
+        game.deserialize_state(_with_attributes(head, pickle.dumps({"_record": state._record})))
+
+
 def test_a_resampled_state_round_trips():
     game = pyspiel.load_game("python_aquilon", {"players": 3})
     other = midgame(game).resample_from_infostate(1, lambda: 0.25)
@@ -101,13 +124,12 @@ def test_thousands_of_corruptions_never_crash():
     (ValueError, or SpielError from OpenSpiel's parser) and the process exits cleanly."""
     script = textwrap.dedent("""
         import base64, numpy as np, pyspiel
-        import tabletop_core.openspiel
+        from tabletop_core.openspiel import dealt_state
         errors = {}
         rng = np.random.default_rng(0)
         for name in ("python_aquilon", "python_dragon", "python_simurgh"):
             game = pyspiel.load_game(name)
-            state = game.new_initial_state()
-            state.apply_action(11)
+            state = dealt_state(game, 11)
             for _ in range(30):
                 state.apply_action(int(rng.choice(state.legal_actions())))
             text = state.serialize()

@@ -38,34 +38,42 @@ def test_rllib_env_check_passes(game, players):
         assert o["action_mask"].dtype == np.float32 and o["action_mask"].any()
 
 
-def _lockstep(game: str, players: int, seed: int, rng: np.random.Generator):
+def _lockstep(game: str, players: int, seed: int, rng: np.random.Generator,
+              options: dict | None = None):
     """Play the RLlib env with random legal joint actions, replaying every seat's decisions in
     the AEC env as it asks for them; check each seat's observation and mask against the AEC
-    env's at that moment. Returns (RLlib final rewards, AEC rewards, last deciding seats)."""
-    env = TabletopMultiAgentEnv({"game": game, "num_players": players})
-    aec = load_game(game).raw_env(num_players=players)
+    env's at that moment, and in joint steps of several seats its `legal_actions` against the
+    AEC env's descriptions. Returns (RLlib final rewards, AEC rewards, last deciding seats,
+    descriptions compared)."""
+    env = TabletopMultiAgentEnv({"game": game, "num_players": players, **(options or {})})
+    aec = load_game(game).raw_env(num_players=players, **(options or {}))
     aec.reset(seed=seed)
     obs, _ = env.reset(seed=seed)
     queued: dict[str, list] = {a: [] for a in env.possible_agents}
+    described = 0
     while True:
         actions = {}
         for agent, o in obs.items():
             legal = np.flatnonzero(o["action_mask"])
             actions[agent] = int(rng.choice(legal))
-            queued[agent].append((actions[agent], o))
+            words = env.legal_actions(agent) if len(obs) > 1 else None
+            queued[agent].append((actions[agent], o, words))
         obs, rewards, terminateds, truncateds, infos = env.step(actions)
         while not all(aec.terminations.values()) and queued[aec.agent_selection]:
-            action, seen = queued[aec.agent_selection].pop(0)
+            action, seen, words = queued[aec.agent_selection].pop(0)
             expected = aec.observe(aec.agent_selection)
             np.testing.assert_array_equal(seen["observations"], expected["observation"])
             np.testing.assert_array_equal(seen["action_mask"], expected["action_mask"])
+            if words is not None:
+                assert words == [(a, aec.action_to_string(a)) for a in aec.legal_actions()]
+                described += 1
             aec.step(action)
         if terminateds["__all__"]:
             assert set(obs) == set(rewards) == set(env.possible_agents)
             assert all(terminateds.values()) and not any(truncateds.values())
             assert not any(o["action_mask"].any() for o in obs.values())
             aec_rewards = {a: aec._cumulative_rewards[a] for a in aec.possible_agents}
-            return rewards, aec_rewards, set(actions)
+            return rewards, aec_rewards, set(actions), described
         assert not all(aec.terminations.values())
 
 
@@ -76,19 +84,31 @@ def test_rewards_and_views_match_the_aec_env(game):
     ended_on_other_move = 0
     for seed in range(3):
         players = spec.min_players + seed % (spec.max_players - spec.min_players + 1)
-        rewards, aec_rewards, last_movers = _lockstep(game, players, seed, rng)
+        rewards, aec_rewards, last_movers, _ = _lockstep(game, players, seed, rng)
         assert rewards == pytest.approx(aec_rewards)
         assert sum(rewards.values()) == pytest.approx(0.0)
         ended_on_other_move += len(last_movers) < players
     assert ended_on_other_move > 0  # seats that did not make the last move were paid too
 
 
-@pytest.mark.parametrize(("game", "options"), [("aquilon", {}), ("dragon", {}),
-                                               ("simurgh", {"mode": "dragonlord"})])
+SEALED_CASES = [("aquilon", {}), ("dragon", {}), ("simurgh", {"mode": "dragonlord"})]
+
+
+@pytest.mark.parametrize(("game", "options"), SEALED_CASES)
+def test_sealed_descriptions_match_the_aec_env(game, options):
+    """In a joint step, `legal_actions` describes each seat's options as the AEC env does when
+    it asks that seat (not the first seat's: its drawn dragons, its partial sealed bid)."""
+    players = load_game(game).SPEC.min_players + 1
+    rng = np.random.default_rng(11)
+    assert sum(_lockstep(game, players, seed, rng, options)[3] for seed in range(2)) > 0
+
+
+@pytest.mark.parametrize(("game", "options"), SEALED_CASES)
 def test_sealed_steps_hide_the_other_seats_choices(game, options):
-    """Twins: every seat of a joint step gets from the RLlib env the observation and mask it
-    would get whatever the seats before it in the sealed decision chose (their choices filled
-    in at random), including choices queued from earlier joint steps (Dragon's bid digits)."""
+    """Twins: every seat of a joint step gets from the RLlib env the observation, mask and
+    action descriptions it would get whatever the seats before it in the sealed decision chose
+    (their choices filled in at random), including choices queued from earlier joint steps
+    (Dragon's bid digits)."""
     players = load_game(game).SPEC.min_players
     env = TabletopMultiAgentEnv({"game": game, "num_players": players, **options})
     rng = np.random.default_rng(5)
@@ -104,12 +124,17 @@ def test_sealed_steps_hide_the_other_seats_choices(game, options):
             sealed += 1
             queues = [list(q) for q in env.joint._queues]
             for _ in range(3):
-                twin = group_views(env.game, env.joint.state, queues, buffer, random_filler)
+                states = {}
+                twin = group_views(env.game, env.joint.state, queues, buffer, random_filler,
+                                   states)
                 assert [env.possible_agents[s] for s in twin] == list(obs)
                 for seat, (features, mask) in twin.items():
-                    seen = obs[env.possible_agents[seat]]
-                    np.testing.assert_array_equal(seen["observations"], features)
-                    np.testing.assert_array_equal(seen["action_mask"], mask)
+                    agent = env.possible_agents[seat]
+                    np.testing.assert_array_equal(obs[agent]["observations"], features)
+                    np.testing.assert_array_equal(obs[agent]["action_mask"], mask)
+                    state = states.get(seat, env.joint.state)
+                    assert env.legal_actions(agent) == [
+                        (a, env.game.action_to_string(state, a)) for a in np.flatnonzero(mask)]
         actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()}
         obs, _, terminateds, truncateds, _ = env.step(actions)
         if terminateds["__all__"] or truncateds["__all__"]:
