@@ -22,18 +22,23 @@ Chance: explicit. The deal is DEAL_NODES (8) chance nodes of DEAL_OUTCOMES (256)
 likely outcomes: the bytes, most significant first, of a 64-bit number `k`; the game dealt is
 the one the AEC environment deals with `reset(seed=k)` (engine seed `normalize_seed(k)`), and
 `deal_actions(seed)` gives the chance actions of any AEC seed's deal (`dealt_state(game,
-seed)` plays them). Every later chance event
-(shuffles, draws) follows from the engine's generator, which lives in the state and was seeded
-by the deal: the seed is the whole randomness of a game. So it is drawn from far too many
-values (2**64 outcomes, giving every engine seed below 2**63) for a seat to try every deal and
-read the hidden cards and the future draws off the deals that fit what it saw. A state is fully
-determined by its history, and `history()` replays it. Sampled-stochastic chance is not used
-because OpenSpiel cannot serialize a sampled-stochastic game written in Python (its
-Game::Serialize asks the game for a generator state, which a Python game cannot provide), so
-`random_sim_test(serialize=True)` and pickling would fail; and the in-game chance events
-(shuffles of decks of dozens of cards) are far too many to list as explicit outcomes, nor can
-this module cut the engines' `play` (which runs chance until the next decision) into chance
-nodes without editing the games.
+seed)` plays them). No later draw follows from the deal: before a seat's action is applied, it
+is played on a copy, and if that `play` advanced the engine's generator (a shuffle or a draw:
+Aquilon's Svara reshuffling the Era 2 deck, Simurgh dragonlord's draft end and dragon pick),
+the action waits (it is in `history()`) while 8 more chance nodes of 256 outcomes draw a new
+64-bit number, the generator is reseeded with `rng_seed(state, rng_at, normalize_seed(that
+number))`, and the action is played. So a state holds no generator from which future draws
+follow (OpenSpiel's perfect-information MCTS cannot read them off it), and the seeds are drawn
+from far too many values (2**64 outcomes, giving every engine seed below 2**63) for a seat to
+try every deal and read the hidden cards off the deals that fit what it saw. The AEC
+environment, whose draws all follow from `reset`'s seed, deals the same game and agrees until
+the first such event. A state is fully determined by its history, and `history()` replays it.
+Sampled-stochastic chance is not used because OpenSpiel cannot serialize a sampled-stochastic
+game written in Python (its Game::Serialize asks the game for a generator state, which a
+Python game cannot provide), so `random_sim_test(serialize=True)` and pickling would fail; and
+a shuffle of dozens of cards has far too many outcomes to list, nor can this module cut the
+engines' `play` (which runs chance until the next decision) into finer chance nodes without
+editing the games.
 
 Move limit: `max_moves` (defaults in DEFAULT_MAX_MOVES, several times the longest random game
 measured) bounds `max_game_length`; a game still running after that many moves is terminal
@@ -61,6 +66,10 @@ observation are unchanged (a finished game, shown to all, is kept as it is), the
 information states start at the resampled position (their past observations are not known to
 the player), and its `history()` is empty (no action sequence leads to a resampled state).
 During the deal it draws as many random chance outcomes as were drawn (its history is those).
+While an action waits for its chance event, the mover's resampled state keeps it (its own
+choice, legal in what it sees) and redraws as many chance outcomes as were drawn; another
+seat has not seen that action, so its resampled state is the position before it, the mover
+to act.
 
 Serialization: OpenSpiel serializes a Python state by pickling its attributes; here that is
 one record of plain values with a checksum, checked on load (sizes, ranges, the checksum, and
@@ -72,8 +81,9 @@ state) unpickle without that guard (a damaged string still raises, through the r
 checks): use them only on strings you produced.
 
 `str(state)` is the referee's view (public table plus a digest of the full state). OpenSpiel's
-`mcts.MCTSBot` is a perfect-information search: it plays on the true state, hidden cards and
-the generator (hence future draws) included; use ISMCTS for a bot that only knows its seat.
+`mcts.MCTSBot` is a perfect-information search: it plays on the true state, hidden cards
+included (future draws are chance nodes it samples); use ISMCTS for a bot that only knows
+its seat.
 """
 
 from __future__ import annotations
@@ -92,10 +102,11 @@ from open_spiel.python.algorithms import ismcts
 
 from tabletop_core.inputs import SEED_LIMIT, normalize_seed
 from tabletop_core.rewards import RANK, final_rewards
+from tabletop_core.rng import RNG_WORDS, rng_seed
 from tabletop_core.spec import GameSpec
 
 DEFAULT_MAX_MOVES = {"aquilon": 500, "dragon": 1500, "simurgh": 4000}
-DEAL_NODES = 8  # chance nodes of the deal, each drawing one byte of its seed
+DEAL_NODES = 8  # chance nodes of a chance event (the deal, a reseed), each a byte of its seed
 DEAL_OUTCOMES = 256
 TITLES = {"aquilon": "Dwarves of Aquilon", "dragon": "Dragon's Interest", "simurgh": "Simurgh"}
 GAME_OPTIONS: dict[str, dict[str, Any]] = {
@@ -178,19 +189,22 @@ def dealt_state(game: TabletopGame, seed: int) -> TabletopState:
 class _Record:
     """Everything a state holds (OpenSpiel copies and pickles this one attribute).
 
-    `state` is the engine snapshot (None before the deal), `deal` the chance outcomes drawn
-    while it is None. `trail` holds the moves whose information-state entries are not written
-    yet, as (state before, mover, action), the deal as (None, CHANCE, engine seed); the
-    entries are written for every seat at once when a string is asked for (`materialize`).
+    `state` is the engine snapshot (None before the deal); `pending` the action of the seat
+    to act whose `play` draws randomness, waiting for its chance event (else None); `chance`
+    the outcomes of the chance event under way (the deal's or the pending action's). `trail`
+    holds the moves whose information-state entries are not written yet, as (state before,
+    mover, action), the deal as (None, CHANCE, engine seed); the entries are written for every
+    seat at once when a string is asked for (`materialize`).
     `seen[seat]` is the seat's table text, as lines, after the last written entry."""
 
-    __slots__ = ("definition", "state", "deal", "moves", "truncated", "counts", "trail", "entries",
-                 "seen", "texts")
+    __slots__ = ("definition", "state", "pending", "chance", "moves", "truncated", "counts",
+                 "trail", "entries", "seen", "texts")
 
     def __init__(self, definition: Definition):
         self.definition = definition
         self.state: np.ndarray | None = None
-        self.deal: list[int] = []
+        self.pending: int | None = None
+        self.chance: list[int] = []
         self.moves = 0
         self.truncated = False
         n = definition.num_players
@@ -204,7 +218,8 @@ class _Record:
         other = _Record.__new__(_Record)
         other.definition = self.definition
         other.state = None if self.state is None else self.state.copy()
-        other.deal = list(self.deal)
+        other.pending = self.pending
+        other.chance = list(self.chance)
         other.moves = self.moves
         other.truncated = self.truncated
         other.counts = self.counts.copy()
@@ -219,7 +234,7 @@ class _Record:
 
     # -- the game -----------------------------------------------------------------------
     def current_player(self) -> int:
-        if self.state is None:
+        if self.state is None or self.pending is not None:
             return int(pyspiel.PlayerId.CHANCE)
         if self.truncated:
             return int(pyspiel.PlayerId.TERMINAL)
@@ -232,25 +247,45 @@ class _Record:
         return mask
 
     def draw(self, outcome: int) -> None:
-        """One chance outcome of the deal; the last one deals the game."""
-        self.deal.append(outcome)
-        if len(self.deal) < DEAL_NODES:
+        """One chance outcome; the last of an event deals the game (the seed given to `init`)
+        or reseeds the generator and plays the pending action."""
+        self.chance.append(outcome)
+        if len(self.chance) < DEAL_NODES:
             return
-        seed = normalize_seed(int.from_bytes(bytes(self.deal), "big"))
-        self.deal = []
+        seed = normalize_seed(int.from_bytes(bytes(self.chance), "big"))
+        self.chance = []
         d = self.definition
-        state = np.zeros(d.spec.state_size, np.int32)
-        d.spec.init(state, d.config, seed)
-        self.state = state
-        self.texts = None
-        self.trail.append((None, int(pyspiel.PlayerId.CHANCE), seed))
+        if self.state is None:
+            state = np.zeros(d.spec.state_size, np.int32)
+            d.spec.init(state, d.config, seed)
+            self.state = state
+            self.texts = None
+            self.trail.append((None, int(pyspiel.PlayerId.CHANCE), seed))
+            return
+        after = self.state.copy()
+        rng_seed(after, d.spec.rng_at, seed)
+        d.spec.play(after, self.pending)
+        action, self.pending = self.pending, None
+        self.commit(action, after)
 
     def play(self, action: int) -> None:
+        """A seat's action: played now, or pending a chance event if `play` draws randomness
+        (found by playing it on a copy and comparing the generator's words)."""
+        at = self.definition.spec.rng_at
+        after = self.state.copy()
+        self.definition.spec.play(after, action)
+        if np.array_equal(after[at:at + RNG_WORDS], self.state[at:at + RNG_WORDS]):
+            self.commit(action, after)
+        else:
+            self.pending = action
+
+    def commit(self, action: int, after: np.ndarray) -> None:
+        """Record the move of the seat to act, whose play led to engine state `after`."""
         d = self.definition
         mover = self.current_player()
-        self.trail.append((self.state.copy(), mover, action))
+        self.trail.append((self.state, mover, action))
         self.counts[mover, action] += 1
-        d.spec.play(self.state, action)
+        self.state = after
         self.texts = None
         self.moves += 1
         if self.moves >= d.max_moves and d.spec.current_player(self.state) >= 0:
@@ -353,6 +388,8 @@ class _Record:
         if self.current_player() != pyspiel.PlayerId.TERMINAL:
             # A finished game is shown to everyone: nothing is left to resample.
             d.spec.determinize(other.state, player, seed)
+        if self.pending is not None and player == d.spec.current_player(self.state):
+            other.pending = self.pending  # the mover's own choice, legal in what it sees
         other.moves = self.moves
         other.truncated = self.truncated
         other.counts[player] = self.counts[player]
@@ -372,7 +409,8 @@ class _Record:
             "game": self.definition.name,
             "params": dict(self.definition.params),
             "state": None if self.state is None else self.state.tobytes(),
-            "deal": list(self.deal),
+            "pending": self.pending,
+            "chance": list(self.chance),
             "moves": self.moves,
             "truncated": self.truncated,
             "counts": self.counts.tobytes(),
@@ -406,8 +444,8 @@ def _snapshot(data: Any, definition: Definition, what: str) -> np.ndarray:
 def _load_record(payload: Any) -> _Record:
     """Rebuild a record from `payload`, checking every field; ValueError on any problem."""
     _require(isinstance(payload, dict), "not a record")
-    fields = {"game", "params", "state", "deal", "moves", "truncated", "counts", "trail", "entries",
-              "seen", "checksum"}
+    fields = {"game", "params", "state", "pending", "chance", "moves", "truncated", "counts",
+              "trail", "entries", "seen", "checksum"}
     _require(set(payload) == fields, f"fields must be {sorted(fields)}")
     body = {k: v for k, v in payload.items() if k != "checksum"}
     _require(payload["checksum"] == _digest(repr(body).encode()), "checksum mismatch")
@@ -418,17 +456,24 @@ def _load_record(payload: Any) -> _Record:
     record = _Record(definition)
     if payload["state"] is not None:
         record.state = _snapshot(payload["state"], definition, "state")
-    deal = payload["deal"]
-    _require(isinstance(deal, list) and len(deal) < DEAL_NODES
-             and all(isinstance(b, int) and 0 <= b < DEAL_OUTCOMES for b in deal)
-             and (record.state is None or not deal), "bad deal")
-    record.deal = list(deal)
     moves, truncated = payload["moves"], payload["truncated"]
     _require(isinstance(moves, int) and 0 <= moves <= definition.max_moves, "bad move count")
     _require(isinstance(truncated, bool), "bad truncation flag")
     _require(not truncated or moves == definition.max_moves, "truncated before the limit")
-    _require(record.state is not None or moves == 0, "moves before the deal")
     record.moves, record.truncated = moves, truncated
+    pending = payload["pending"]
+    if pending is not None:
+        _require(isinstance(pending, int) and record.state is not None
+                 and record.current_player() >= 0 and 0 <= pending < spec.num_actions
+                 and bool(record.legal_mask()[pending]), "bad pending action")
+        record.pending = pending
+    chance = payload["chance"]
+    _require(isinstance(chance, list) and len(chance) < DEAL_NODES
+             and all(isinstance(b, int) and 0 <= b < DEAL_OUTCOMES for b in chance)
+             and (record.state is None or record.pending is not None or not chance),
+             "bad chance outcomes")
+    record.chance = list(chance)
+    _require(record.state is not None or moves == 0, "moves before the deal")
     counts = payload["counts"]
     _require(isinstance(counts, bytes) and len(counts) == 4 * n * spec.num_actions,
              "bad action counts")
@@ -534,7 +579,7 @@ class TabletopState(pyspiel.State):
         valid = isinstance(action, int | np.integer) and not isinstance(action, bool)
         if player == pyspiel.PlayerId.CHANCE:
             if not (valid and 0 <= action < DEAL_OUTCOMES):
-                raise ValueError(f"{d.short_name}: a deal outcome must be in "
+                raise ValueError(f"{d.short_name}: a chance outcome must be in "
                                  f"0..{DEAL_OUTCOMES - 1}, got {action!r}")
             record.draw(int(action))
             return
@@ -549,7 +594,8 @@ class TabletopState(pyspiel.State):
         record = self._record
         spec = record.definition.spec
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal byte {len(record.deal) + 1} of {DEAL_NODES}: {action}"
+            event = "deal" if record.state is None else "chance"
+            return f"{event} byte {len(record.chance) + 1} of {DEAL_NODES}: {action}"
         mover = record.current_player()
         if player == mover and 0 <= action < spec.num_actions:
             return record.action_text(action)
@@ -583,22 +629,26 @@ class TabletopState(pyspiel.State):
         if not isinstance(player, int | np.integer) or not 0 <= player < n:
             raise ValueError(f"player must be a seat in 0..{n - 1}, got {player!r}")
         state = self.get_game().new_initial_state()
-        if record.state is None:
-            for _ in record.deal:
-                state.apply_action(int(sampler() * DEAL_OUTCOMES))
-        else:
+        if record.state is not None:
             seed = int(sampler() * (1 << 53))
             state._record = record.resampled(int(player), seed)
+        if state.is_chance_node():  # the deal, or a kept pending action: redraw its outcomes
+            for _ in record.chance:
+                state.apply_action(int(sampler() * DEAL_OUTCOMES))
         return state
 
     def __str__(self) -> str:
         record = self._record
         if record.state is None:
-            return f"chance node: the deal, {len(record.deal)} of {DEAL_NODES} bytes drawn"
+            return f"chance node: the deal, {len(record.chance)} of {DEAL_NODES} bytes drawn"
         digest = _digest(record.state.tobytes() + bytes([record.truncated]))
         limit = " (cut by the move limit)" if record.truncated else ""
-        return (f"{record.definition.spec.render_text(record.state)}\n"
+        text = (f"{record.definition.spec.render_text(record.state)}\n"
                 f"move {record.moves}{limit}, full state {digest}")
+        if record.pending is not None:
+            text += (f"\nchance node: action {record.pending} pending, {len(record.chance)} of "
+                     f"{DEAL_NODES} bytes drawn")
+        return text
 
 
 class _Observer:

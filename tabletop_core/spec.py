@@ -26,6 +26,9 @@ functions (all `@njit(cache=True)`) follow one contract:
     validate_state(state) -> int              0 for a state the rules can reach, else the code
                                               of its first bad field (STATE_FIELDS[code])
 
+The engine package also exposes its `layout` module, whose RNG is the offset of the four
+words of the generator (tabletop_core.rng) that every random draw of `init` and `play` advances.
+
 The text module of a game (Python, off the hot path) writes every text for a viewer: a seat
 0..P-1, or PUBLIC = -1 (tabletop_core.text), the spectator who sees only what every seat sees.
 A text holds nothing its viewer may not know (tests/text_twins.py checks it with `determinize`):
@@ -65,6 +68,8 @@ class GameSpec:
     num_actions: int
     obs_size: int
     state_size: int
+    # Where the generator (xoshiro128**, tabletop_core.rng) lives: state[rng_at:rng_at + 4].
+    rng_at: int
     min_players: int
     max_players: int
     make_config: Callable[..., np.ndarray]
@@ -104,9 +109,10 @@ class GameSpec:
         drawing: ModuleType,
     ) -> GameSpec:
         """Assemble a spec from a game's engine package (NUM_ACTIONS, OBS_SIZE, STATE_SIZE, the
-        contract's functions, STATE_FIELDS, CONFIG_FIELDS and the batch kernels), its text
-        module (action_to_string, public_action_to_string, render_text) and its drawing module
-        (render_svg); the PettingZoo id is tabletop/<name>-v<version>."""
+        generator's offset layout.RNG, the contract's functions, STATE_FIELDS, CONFIG_FIELDS
+        and the batch kernels), its text module (action_to_string, public_action_to_string,
+        render_text) and its drawing module (render_svg); the PettingZoo id is
+        tabletop/<name>-v<version>."""
         return cls(
             name=name,
             version=version,
@@ -115,6 +121,7 @@ class GameSpec:
             num_actions=engine.NUM_ACTIONS,
             obs_size=engine.OBS_SIZE,
             state_size=engine.STATE_SIZE,
+            rng_at=engine.layout.RNG,
             min_players=players[0],
             max_players=players[1],
             make_config=make_config,

@@ -6,7 +6,10 @@ import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
-from tabletop_core.openspiel import dealt_state as dealt  # noqa: E402  (registers the games)
+from tabletop_core.inputs import normalize_seed  # noqa: E402
+from tabletop_core.openspiel import DEAL_OUTCOMES  # noqa: E402  (registers the games)
+from tabletop_core.openspiel import dealt_state as dealt  # noqa: E402
+from tabletop_core.rng import rng_seed  # noqa: E402
 
 # Every game, player count, Simurgh mode and length.
 ALL_CONFIGS = (
@@ -35,9 +38,27 @@ def random_states(game, games: int, seed: int, every: int = 7):
         while not state.is_terminal():
             if moves % every == 0:
                 yield state.clone()
-            state.apply_action(int(rng.choice(state.legal_actions())))
+            play(state, int(rng.choice(state.legal_actions())), rng)
             moves += 1
         yield state
+
+
+def play(state, action, rng) -> list[int]:
+    """Apply a seat's action, then random outcomes to the chance nodes it may wait for;
+    returns those outcomes."""
+    state.apply_action(action)
+    chance = []
+    while state.is_chance_node():
+        chance.append(int(rng.integers(DEAL_OUTCOMES)))
+        state.apply_action(chance[-1])
+    return chance
+
+
+def engine_play(spec, array, action, chance) -> None:
+    """What the door does to the engine for a move and the chance outcomes it waited for."""
+    if chance:
+        rng_seed(array, spec.rng_at, normalize_seed(int.from_bytes(bytes(chance), "big")))
+    spec.play(array, action)
 
 
 class Sampler:

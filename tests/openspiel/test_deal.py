@@ -1,6 +1,6 @@
-"""The deal: chance nodes no seat can enumerate (issue 22). All the randomness of a game is the
-engine's seed, so a seat that could try every deal would read every hidden hand, deck order and
-future draw off the deals that fit what it saw."""
+"""The deal: chance nodes no seat can enumerate (issue 22). A seat that could try every deal
+would read every hidden hand and deck order off the deals that fit what it saw (later draws
+have chance nodes of their own: test_chance.py)."""
 
 import importlib
 

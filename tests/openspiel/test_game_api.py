@@ -6,9 +6,11 @@ import importlib
 import numpy as np
 import pytest
 
+from tabletop_core.inputs import normalize_seed
 from tabletop_core.openspiel import DEFAULT_MAX_MOVES
+from tabletop_core.rewards import RANK, final_rewards
 
-from .common import SMALL, config_id, dealt, pyspiel
+from .common import SMALL, config_id, dealt, engine_play, play, pyspiel
 
 pytestmark = pytest.mark.frameworks
 
@@ -62,28 +64,52 @@ def test_bad_parameters_are_refused(name, params, message):
 @pytest.mark.parametrize("config", SMALL, ids=config_id)
 def test_same_deal_and_actions_give_the_aec_environments_game(config):
     """The chance actions deal_actions(k) deal the AEC environment's reset(seed=k); both then
-    agree on every legal action, every observation and the final rewards."""
+    agree on every legal action, every observation and the final rewards until the first
+    move that waits for chance nodes (the AEC environment draws from the deal's generator).
+    All game long, the state is the engine's own game replayed with the reseeds."""
     name, params = config
     game = pyspiel.load_game(name, params)
+    spec, n = game.definition.spec, game.num_players()
     opts = {k: v for k, v in params.items() if k != "players"}
     env = env_module(name).raw_env(num_players=params["players"], **opts)
     rng = np.random.default_rng(3)
     for deal in (0, 1, 4000, 2**64 + 7):
         state = dealt(game, deal)
         env.reset(seed=deal)
+        array = np.zeros(spec.state_size, np.int32)
+        spec.init(array, game.definition.config, normalize_seed(deal))
+        same_draws = True
         while not state.is_terminal():
             seat = state.current_player()
-            assert env.agent_selection == env.possible_agents[seat]
-            assert state.legal_actions() == env.legal_actions()
-            for viewer in range(game.num_players()):
-                obs = env.observe(env.possible_agents[viewer])["observation"]
+            np.testing.assert_array_equal(state.engine_state(), array)
+            mask = np.zeros(spec.num_actions, np.uint8)
+            spec.legal_mask(array, mask)
+            assert state.legal_actions() == np.flatnonzero(mask).tolist()
+            for viewer in range(n):
+                obs = np.zeros(spec.obs_size, np.float32)
+                spec.observe(array, viewer, obs)
                 np.testing.assert_array_equal(state.observation_tensor(viewer), obs)
+                if same_draws:
+                    np.testing.assert_array_equal(
+                        obs, env.observe(env.possible_agents[viewer])["observation"])
+            if same_draws:
+                assert env.agent_selection == env.possible_agents[seat]
+                assert state.legal_actions() == env.legal_actions()
             action = int(rng.choice(state.legal_actions()))
-            state.apply_action(action)
-            env.step(action)
-        assert all(env.terminations.values())
-        assert state.returns() == [env._cumulative_rewards[a] for a in env.possible_agents]
-        assert abs(sum(state.returns())) < 1e-9 and max(state.returns()) == 1.0
+            chance = play(state, action, rng)
+            engine_play(spec, array, action, chance)
+            same_draws = same_draws and not chance
+            if same_draws:
+                env.step(action)
+        np.testing.assert_array_equal(state.engine_state(), array)
+        scores, keys, rewards = np.zeros(n), np.zeros(n, np.int64), np.zeros(n)
+        spec.final_scores(array, scores, keys)
+        final_rewards(scores, keys, n, RANK, rewards)
+        assert state.returns() == rewards.tolist()
+        if same_draws:
+            assert all(env.terminations.values())
+            assert state.returns() == [env._cumulative_rewards[a] for a in env.possible_agents]
+        assert abs(sum(state.returns())) < 1e-9 and max(state.returns()) > 0  # ties share
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -105,7 +131,7 @@ def test_the_move_limit_ends_the_game_with_zero_returns(name):
 def test_illegal_actions_raise_and_change_nothing(name):
     game = pyspiel.load_game(name)
     state = game.new_initial_state()
-    with pytest.raises(ValueError, match="deal outcome"):
+    with pytest.raises(ValueError, match="chance outcome"):
         state.apply_action(game.max_chance_outcomes())
     state = dealt(game, 9)
     before = (str(state), state.history(), state.information_state_string(0))

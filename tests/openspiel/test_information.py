@@ -6,7 +6,7 @@ import itertools
 import numpy as np
 import pytest
 
-from .common import SMALL, Sampler, config_id, dealt, pyspiel, random_states
+from .common import SMALL, Sampler, config_id, dealt, play, pyspiel, random_states
 
 pytestmark = pytest.mark.frameworks
 
@@ -33,7 +33,7 @@ def test_information_state_has_perfect_recall(config):
         action = int(rng.choice(state.legal_actions()))
         own = state.action_to_string(mover, action).split(" (action ")[0]
         public = spec.public_action_to_string(state.engine_state(), action)
-        state.apply_action(action)
+        play(state, action, rng)  # with the chance nodes it may wait for
         moves += 1
         after = [state.information_state_string(s) for s in range(n)]
         for seat in range(n):
@@ -114,7 +114,7 @@ SEALED = {
 def sealed_kind(state):
     """The public description shared by all the mover's legal actions, if it has a choice
     and the others cannot read which (a sealed choice); else None."""
-    if state.is_terminal():
+    if state.is_terminal() or state.is_chance_node():
         return None
     describe = state.get_game().definition.spec.public_action_to_string
     engine = state.engine_state()

@@ -63,9 +63,9 @@ def test_a_bad_deal_is_refused_even_with_a_valid_checksum():
     game = pyspiel.load_game("python_dragon")
     state = game.new_initial_state()
     state.apply_action(1)
-    state._record.deal = [1, 256]
+    state._record.chance = [1, 256]
     head, _ = _attributes(state.serialize())
-    with pytest.raises(ValueError, match="bad deal"):
+    with pytest.raises(ValueError, match="bad chance outcomes"):
         game.deserialize_state(_with_attributes(head, pickle.dumps({"_record": state._record})))
 
 
