@@ -76,7 +76,8 @@ class SingleAgentEnv(gymnasium.Env):
     def _learner_mask(self) -> np.ndarray | None:
         """The learner's legal actions while it is to act, else None (for `sample`)."""
         env = self.env
-        if env.agents and env.agent_selection == env.possible_agents[self.learner]:
+        if getattr(env, "agents", None) and \
+                env.agent_selection == env.possible_agents[self.learner]:
             return env._mask
         return None
 
