@@ -16,20 +16,15 @@ import sys
 from pathlib import Path
 
 from agents.bots import BOT_FORMS, BOT_NAMES, check_bots_fit, parse_bot
-from agents.games import (
-    DEFAULT_PLAYERS,
-    DEFAULT_TRAIN_PLAYERS,
-    GAME_NAMES,
-    installed_games,
-    load_game,
-)
+from agents.games import GAME_NAMES, installed_games, load_game
 from agents.play.human import HumanTable, play_human, stdin_reader
 from agents.play.records import GameRecord, check_writable, game_seed, replay
 from agents.play.tournament import format_table, plot, run_tournament, truncation_note, write_json
 
 BOT_HELP = (
     f"comma-separated bots, one per seat, repeated to fill the table ({', '.join(BOT_NAMES)}; "
-    "ismcts takes a budget: ismcts:2000 iterations or ismcts:0.5s per decision; baseline is "
+    "ismcts and az take a budget: ismcts:2000 iterations or ismcts:0.5s per decision; "
+    "baseline is "
     "the learned policy shipped for the game, baseline:<policy.npz> one of yours)"
 )
 EVAL_GAMES_DEFAULT = 40
@@ -92,10 +87,12 @@ def _share(text: str) -> float:
     return value
 
 
-def _players(game: str, players: int | None, default: dict[str, int]) -> int:
-    """The player count for `game` (its default when None), checked against its range."""
-    players = default[game] if players is None else players
-    load_game(game).SPEC.check_num_players(players)
+def _players(game: str, players: int | None, default: str = "default_players") -> int:
+    """The player count for `game` (when None, its spec's `default`: "default_players" or
+    "train_players"), checked against its range."""
+    spec = load_game(game).SPEC
+    players = getattr(spec, default) if players is None else players
+    spec.check_num_players(players)
     return players
 
 
@@ -112,7 +109,7 @@ def _bots(text: str) -> list[str]:
 def _tournament(args: argparse.Namespace) -> None:
     games = installed_games() if args.game == "all" else [args.game]
     bots = _bots(args.bots)
-    tables = [(game, _players(game, args.players, DEFAULT_PLAYERS)) for game in games]
+    tables = [(game, _players(game, args.players)) for game in games]
     for game, players in tables:
         check_bots_fit(bots, game, players)
     out = Path(args.out)
@@ -145,10 +142,14 @@ def _tournament(args: argparse.Namespace) -> None:
 
 
 def _train(args: argparse.Namespace) -> None:
+    az_flags = [f"--{f}" for f in ("rounds", "games", "iterations", "workers")
+                if getattr(args, f) is not None] + ["--from-scratch"] * args.from_scratch
+    if az_flags and args.recipe != "az":
+        raise ValueError(f"{', '.join(az_flags)}: only with --recipe az")
     if args.recipe:
         _train_recipe(args)
         return
-    players = _players(args.game, args.players, DEFAULT_TRAIN_PLAYERS)
+    players = _players(args.game, args.players, "train_players")
     args.steps = 200_000 if args.steps is None else args.steps
     if args.backend == "rllib":
         _train_rllib(args, players)
@@ -168,6 +169,9 @@ def _train(args: argparse.Namespace) -> None:
         eval_every=args.eval_every, eval_games=args.eval_games, max_moves=args.max_moves,
         out=out,
     )
+    if config.total_steps != config.steps:
+        print(f"training {config.total_steps:,} steps ({config.steps:,} rounded up to whole "
+              f"rollouts of {config.num_envs * config.n_steps:,})")
     path = train(config, progress=not args.quiet)
     print(f"\nmodel: {path}  (use it as the bot ppo:{path})")
     print(f"learning curve: {Path(out) / 'learning_curve.png'}; "
@@ -184,28 +188,60 @@ def _opponents(text: str, game: str, players: int) -> tuple[str, ...]:
     return opponents
 
 
-def _train_recipe(args: argparse.Namespace) -> None:
-    if args.backend != "sb3":
-        raise ValueError("--recipe baseline trains with the sb3 backend only")
-    from agents.baseline.recipe import RECIPES, recipe_for, run_recipe
-
-    overrides = {"seed": args.seed, "num_envs": args.envs}
-    for name in ("steps", "demonstrations", "final_games"):
+def _recipe_overrides(args: argparse.Namespace, names: tuple[str, ...], **fixed) -> dict:
+    """A recipe's fields given on the command line: `fixed`, the options `names` that were
+    given, --players and a --eval-games other than the default."""
+    overrides = dict(fixed)
+    for name in names:
         if getattr(args, name) is not None:
             overrides[name] = getattr(args, name)
     if args.players is not None:
         overrides["num_players"] = args.players
-    if "steps" in overrides:
-        overrides["chunk"] = min(RECIPES[args.game].chunk, overrides["steps"])
     if args.eval_games != EVAL_GAMES_DEFAULT:
         overrides["eval_games"] = args.eval_games
+    return overrides
+
+
+def _train_recipe(args: argparse.Namespace) -> None:
+    if args.recipe == "az":
+        _train_az(args)
+        return
+    if args.backend != "sb3":
+        raise ValueError("--recipe baseline trains with the sb3 backend only")
+    from agents.baseline.recipe import RECIPES, recipe_for, run_recipe
+
+    overrides = _recipe_overrides(args, ("steps", "demonstrations", "final_games"),
+                                  seed=args.seed, num_envs=args.envs)
+    if "steps" in overrides:
+        overrides["chunk"] = min(RECIPES[args.game].chunk, overrides["steps"])
     recipe = recipe_for(args.game, **overrides)
     out = args.out or f"runs/baseline-{args.game}"
-    command = "tabletop " + " ".join(sys.argv[1:])
-    path = run_recipe(recipe, out, command=command, progress=not args.quiet)
+    path = run_recipe(recipe, out, command=args.command, progress=not args.quiet)
     print(f"\npolicy: {path}  (use it as the bot baseline:{path})")
     print(f"learning curve: {Path(out) / 'learning_curve.png'}; record: "
           f"{Path(out) / 'baseline.json'}")
+
+
+def _train_az(args: argparse.Namespace) -> None:
+    if args.backend != "sb3":
+        raise ValueError("--recipe az runs its own loop (no --backend); --address spreads its "
+                         "self-play over a Ray cluster")
+    for flag in ("steps", "demonstrations", "final_games"):
+        if getattr(args, flag) is not None:
+            raise ValueError(f"--{flag.replace('_', '-')} belongs to --recipe baseline; "
+                             "--recipe az counts in --rounds and --games")
+    from agents.az.recipe import az_recipe_for, run_az_recipe
+
+    overrides = _recipe_overrides(args, ("rounds", "games", "iterations"), seed=args.seed,
+                                  from_scratch=args.from_scratch)
+    recipe = az_recipe_for(args.game, **overrides)
+    out = args.out or f"runs/az-{args.game}"
+    path = run_az_recipe(recipe, out, command=args.command, workers=args.workers,
+                         address=args.address)
+    print(f"\nnetwork: {path}  (use it as the bot az:{recipe.iterations}:{path}; its policy "
+          f"alone as baseline:{path})")
+    print(f"learning curve: {Path(out) / 'learning_curve.png'}; record: "
+          f"{Path(out) / 'az.json'}")
 
 
 def _train_rllib(args: argparse.Namespace, players: int) -> None:
@@ -233,12 +269,13 @@ def _train_rllib(args: argparse.Namespace, players: int) -> None:
 def _demo(args: argparse.Namespace) -> None:
     from agents.training.train import TrainConfig, train
 
-    players = DEFAULT_TRAIN_PLAYERS[args.game]
+    players = load_game(args.game).SPEC.train_players
     out = Path(args.out)
-    print(f"1/2 self-play training on {args.game} ({players} players, {args.steps:,} steps)")
-    model = train(TrainConfig(game=args.game, num_players=players, steps=args.steps,
-                              seed=args.seed, out=str(out / f"train-{args.game}")),
-                  progress=not args.quiet)
+    config = TrainConfig(game=args.game, num_players=players, steps=args.steps, seed=args.seed,
+                         out=str(out / f"train-{args.game}"))
+    print(f"1/2 self-play training on {args.game} ({players} players, "
+          f"{config.total_steps:,} steps)")
+    model = train(config, progress=not args.quiet)
     print(f"model: {model}\n\n2/2 tournament: the trained agent against the baseline bots")
     bots = [f"ppo:{model}", "heuristic", "random"]
     try:
@@ -256,7 +293,7 @@ def _demo(args: argparse.Namespace) -> None:
 
 
 def _human(args: argparse.Namespace) -> None:
-    players = _players(args.game, args.players, DEFAULT_PLAYERS)
+    players = _players(args.game, args.players)
     if args.save:
         check_writable(args.save)  # before any bot plays: a game is not lost at its end
     seed = game_seed(args.seed, 0)
@@ -333,17 +370,32 @@ def main(argv: list[str] | None = None) -> None:
     tr.add_argument("--game", choices=GAME_NAMES, default="aquilon")
     tr.add_argument("--players", type=_count(1), default=None,
                     help="players (default 2; 3 for Dragon's Interest)")
-    tr.add_argument("--recipe", choices=("baseline",), default=None,
+    tr.add_argument("--recipe", choices=("baseline", "az"), default=None,
                     help="baseline: the recipe of the shipped `baseline` bots (imitation of "
                          "the heuristic, then PPO against it and past selves; resumable: run "
                          "it again with the same --out); --steps, --players, --seed, --envs, "
-                         "--eval-games, --demonstrations and --final-games override it")
+                         "--eval-games, --demonstrations and --final-games override it. az: "
+                         "expert iteration (self-play games of the az search train a "
+                         "policy-value network; resumable); --rounds, --games, --iterations, "
+                         "--players, --seed, --eval-games, --from-scratch, --workers and "
+                         "--address set it")
     tr.add_argument("--steps", type=_count(1), default=None,
                     help="learner decisions to train on (default 200k; recipe: its own)")
     tr.add_argument("--demonstrations", type=_count(1), default=None,
                     help="recipe: decisions of the heuristic to imitate")
     tr.add_argument("--final-games", type=_count(1), default=None,
                     help="recipe: games of the final evaluation against the heuristic")
+    tr.add_argument("--rounds", type=_count(1), default=None,
+                    help="az: rounds of self-play and training (default 20)")
+    tr.add_argument("--games", type=_count(1), default=None,
+                    help="az: self-play games per round (default per game)")
+    tr.add_argument("--iterations", type=_count(1), default=None,
+                    help="az: search iterations per self-play decision (default 200)")
+    tr.add_argument("--from-scratch", action="store_true",
+                    help="az: start from a new network instead of the shipped baseline")
+    tr.add_argument("--workers", type=_count(1), default=None,
+                    help="az: self-play processes (default: all cores), or with --address "
+                         "the Ray tasks at once (default: the cluster's CPUs)")
     tr.add_argument("--seed", type=_count(0), default=0)
     tr.add_argument("--envs", type=_count(1), default=64, help="games played in parallel")
     tr.add_argument("--opponents", default="random,heuristic",
@@ -371,8 +423,9 @@ def main(argv: list[str] | None = None) -> None:
                          "decisions pass through RLlib (default, faster); modules: every seat "
                          "passes through RLlib, the opponents being frozen RLlib modules")
     tr.add_argument("--address", default=None,
-                    help="rllib: join a running Ray cluster (e.g. auto, or HEAD_IP:6379); "
-                         "default: start a local Ray")
+                    help="rllib, az: join a running Ray cluster (e.g. auto, or "
+                         "HEAD_IP:6379); default: rllib starts a local Ray, az plays on this "
+                         "machine's cores without Ray")
     tr.add_argument("--out", default=None,
                     help="output folder (default runs/train-<game>, runs/train-rllib-<game>)")
     tr.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -419,6 +472,8 @@ def main(argv: list[str] | None = None) -> None:
     r.set_defaults(run=_replay)
 
     args = parser.parse_args(argv)
+    # The command as typed (recorded beside a recipe's results).
+    args.command = "tabletop " + " ".join(sys.argv[1:] if argv is None else argv)
     try:
         args.run(args)
     except (ValueError, OSError, json.JSONDecodeError) as error:

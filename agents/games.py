@@ -1,26 +1,31 @@
-"""The games this library ships, looked up by name."""
+"""The games this library ships, looked up by name: a client of the registry
+(tabletop_core.games), where each game's package registers its `GameSpec`.
+
+`DEFAULT_PLAYERS`, `DEFAULT_TRAIN_PLAYERS` and `PLAY_MOVE_LIMITS` ({game: value}) are each
+game's `GameSpec.default_players`, `train_players` and `play_max_moves`, built when first read
+(reading them imports every game)."""
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
+from typing import Any
 
-GAME_NAMES = ("aquilon", "dragon", "simurgh")
-DEFAULT_PLAYERS = {"aquilon": 3, "dragon": 4, "simurgh": 3}
-DEFAULT_TRAIN_PLAYERS = {"aquilon": 2, "dragon": 3, "simurgh": 2}
-# Move limits (all seats' moves together, tabletop_core.limits) of tournaments, evaluation,
-# human play and replays: over ten times the longest game of random and heuristic play
-# measured by benchmarks/game_lengths.py (docs/rules/<game>.md, "Game length"), so that no
-# real game reaches them, while an agent that stalls cannot hang a tournament. A cut game is
-# reported as such and scores as a draw.
-PLAY_MOVE_LIMITS = {"aquilon": 2_000, "dragon": 10_000, "simurgh": 30_000}
+from tabletop_core.games import game_module, game_names, game_spec
+
+GAME_NAMES = game_names()
+_SPEC_TABLES = {"DEFAULT_PLAYERS": "default_players", "DEFAULT_TRAIN_PLAYERS": "train_players",
+                "PLAY_MOVE_LIMITS": "play_max_moves"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SPEC_TABLES:
+        return {game: getattr(game_spec(game), _SPEC_TABLES[name]) for game in GAME_NAMES}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def load_game(name: str) -> ModuleType:
     """The environment package of game `name` (e.g. `aquilon_env`)."""
-    if name not in GAME_NAMES:
-        raise ValueError(f"unknown game {name!r}; choose from {', '.join(GAME_NAMES)}")
-    return importlib.import_module(f"{name}_env")
+    return game_module(name)
 
 
 def installed_games() -> list[str]:

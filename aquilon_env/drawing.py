@@ -26,13 +26,13 @@ from aquilon_env.data import (
 from aquilon_env.engine import layout as L
 from aquilon_env.engine.army import distinct_runes
 from aquilon_env.engine.scoring import bravery_value
-from aquilon_env.text import (
+from aquilon_env.facts import (
     TALION_LEGEND,
-    _header,
-    _pending_line,
-    _sorted_talions,
-    _talion,
     describe_card,
+    header_lines,
+    pending_lines,
+    sorted_talions,
+    talion_text,
 )
 from tabletop_core.svg import HIDDEN_FILL, MUTED, Drawing, clip, seat_colour, viewer_label
 
@@ -91,15 +91,15 @@ def _talions(d: Drawing, state: np.ndarray, seat: int, viewer: int, x: float, y:
     in_hand = phase == L.BID and not (seat == viewer and state[L.BID_DONE + seat])
     for pos in range(L.TALIONS):
         if in_hand:
-            label, where = _sorted_talions(state, seat)[pos], "in hand"
+            label, where = sorted_talions(state, seat)[pos], "in hand"
         elif own or state[L.TAL_KNOWN + seat * L.TALIONS + pos]:
-            label, where = _talion(state, seat, pos), SLOT_NAMES[pos]
+            label, where = talion_text(state, seat, pos), SLOT_NAMES[pos]
         else:
             label, where = "?", SLOT_NAMES[pos]
         fill = TALION_FILL.get(label[-1], HIDDEN_FILL)
         d.chip(x + pos * 46, y, 40, 26, label, fill, size=12)
         d.text(x + pos * 46 + 20, y + 37, where, size=8, fill=MUTED, anchor="middle")
-    d.text(x, y + 52, "talions held: " + " ".join(_sorted_talions(state, seat)), size=10)
+    d.text(x, y + 52, "talions held: " + " ".join(sorted_talions(state, seat)), size=10)
 
 
 def _army(d: Drawing, state: np.ndarray, seat: int, x: float, y: float) -> None:
@@ -154,10 +154,10 @@ def render_svg(state: np.ndarray, viewer: int = -1) -> str:
     phase = int(state[L.PHASE])
     actor = int(state[L.ACTOR])
     d = Drawing(width, height, f"Dwarves of Aquilon, {viewer_label(viewer)}")
-    pending = [] if phase == L.OVER else _pending_line(state, viewer)
+    pending = [] if phase == L.OVER else pending_lines(state, viewer)
     d.header([
         f"Dwarves of Aquilon \u2014 {viewer_label(viewer)}",
-        clip(" ".join([*_header(state, viewer), *pending]), 170),
+        clip(" ".join([*header_lines(state, viewer), *pending]), 170),
         f"Era 1 deck {int(state[L.DECK1_LEN] - state[L.DECK1_POS])} cards, Era 2 deck "
         f"{int(state[L.DECK2_LEN] - state[L.DECK2_POS])}; Pariah tokens left "
         f"{int(state[L.PARIAH_FREE])}.  {TALION_LEGEND}",

@@ -21,9 +21,11 @@ def make_config(num_players: int, **options: Any) -> np.ndarray:
 
 
 # The environment version; docs/rules/aquilon.md ("Versions") says what each one changed.
-VERSION = 2
+VERSION = 3
 SPEC = GameSpec.from_modules(
-    "aquilon", VERSION, "lord", (MIN_LORDS, MAX_LORDS), make_config, engine, text, drawing
+    "aquilon", VERSION, "lord", (MIN_LORDS, MAX_LORDS), make_config, engine, text, drawing,
+    title="Dwarves of Aquilon", default_players=3, train_players=2,
+    openspiel_max_moves=500, play_max_moves=2_000,
 )
 ENV_ID = SPEC.env_id
 

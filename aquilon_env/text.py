@@ -12,7 +12,6 @@ import numpy as np
 
 from aquilon_env.data import (
     COGNARS,
-    DWARVES,
     ELITES,
     GAAT,
     NUM_ORDERS,
@@ -27,8 +26,15 @@ from aquilon_env.engine import layout as L
 from aquilon_env.engine.army import distinct_runes
 from aquilon_env.engine.scoring import bravery_value, elite_count
 from aquilon_env.engine.talions import BID_TRIPLES
+from aquilon_env.facts import (
+    TALION_LEGEND,
+    describe_card,
+    header_lines,
+    pending_lines,
+    sorted_talions,
+    talion_text,
+)
 from tabletop_core.text import (
-    FINISHED_HEADER,
     PUBLIC,
     check_viewer,
     listing,
@@ -40,9 +46,6 @@ from tabletop_core.text import (
 POSITION_NAMES = (*TAVERN_NAMES, "purse", "purse")
 KIND_NAMES = {Kind.COLOURED: "coloured", Kind.WHITE: "white", Kind.BLACK: "black",
               Kind.ALLY: "ally"}
-TALION_SUFFIX = {L.TALION_BRONZE: "b", L.TALION_GOLD: "g", L.TALION_EXCHANGE3: "x"}
-TALION_LEGEND = ("Talions: b bronze, g gold, x the 3 - Exchange; '?' a position not yet "
-                 "revealed to you")
 POWER_TEXT = {
     Power.SHIELD_POINT_PER_RANK: "+1 point per Shield rank at the end",
     Power.SVARA_LOOK: "look at the top 5 Era 2 cards and take one",
@@ -58,19 +61,6 @@ ELITE_TEXT = (
     "1 unique rune",
     "at once sums your two lowest talions (not the 0) into one",
 )
-
-
-def describe_card(card: int) -> str:
-    """One Dwarf card in a few words, e.g. 'Temple 4 (1 rank, malt, occult)'."""
-    d = DWARVES[card]
-    extras = [plural(d.ranks, "rank")]
-    if d.malt:
-        extras.append("malt")
-    if d.occult:
-        extras.append("occult")
-    if d.rune:
-        extras.append(f"rune {d.rune}")
-    return f"{ORDER_NAMES[d.order]} {d.points} ({', '.join(extras)})"
 
 
 def describe_cognar(cognar: int) -> str:
@@ -102,18 +92,6 @@ def describe_cognar(cognar: int) -> str:
     return f"{c.name} ({', '.join(parts)})"
 
 
-def _talion(state: np.ndarray, seat: int, pos: int) -> str:
-    i = seat * L.TALIONS + pos
-    return f"{int(state[L.TAL_VAL + i])}{TALION_SUFFIX[int(state[L.TAL_KIND + i])]}"
-
-
-def _sorted_talions(state: np.ndarray, seat: int) -> list[str]:
-    base = seat * L.TALIONS
-    pairs = sorted((int(state[L.TAL_VAL + base + p]), int(state[L.TAL_KIND + base + p]))
-                   for p in range(L.TALIONS))
-    return [f"{v}{TALION_SUFFIX[k]}" for v, k in pairs]
-
-
 def _describe(state: np.ndarray, action: int) -> str:
     seat = int(state[L.ACTOR])
     tavern = int(state[L.TAVERN])
@@ -121,9 +99,9 @@ def _describe(state: np.ndarray, action: int) -> str:
         i, j, k = BID_TRIPLES[action - L.A_BID]
         rest = [h for h in range(5) if h not in (i, j, k)]
         bids = ", ".join(
-            f"{TAVERN_NAMES[t]} <- {_talion(state, seat, h)}" for t, h in enumerate((i, j, k))
+            f"{TAVERN_NAMES[t]} <- {talion_text(state, seat, h)}" for t, h in enumerate((i, j, k))
         )
-        purse = " and ".join(_talion(state, seat, h) for h in rest)
+        purse = " and ".join(talion_text(state, seat, h) for h in rest)
         return f"bid {bids}; purse {purse}"
     if action < L.A_RECRUIT:
         verb = "take" if action < L.A_DISCARD else "discard"
@@ -138,14 +116,14 @@ def _describe(state: np.ndarray, action: int) -> str:
         return f"place {name} in the {ORDER_NAMES[action - L.A_PLACE]} column"
     if action < L.A_SVARA:
         pos = action - L.A_DERDHR
-        return (f"Derdhr: upgrade the {_talion(state, seat, pos)} talion "
+        return (f"Derdhr: upgrade the {talion_text(state, seat, pos)} talion "
                 f"({POSITION_NAMES[pos]}) by +5")
     if action < L.A_PURSE:
         card = int(state[L.DECK2 + state[L.DECK2_POS] + action - L.A_SVARA])
         return f"Svara: take {describe_card(card)}"
     if action < L.A_TOKEN:
         pos = L.PURSE + action - L.A_PURSE
-        return f"upgrade the purse talion {_talion(state, seat, pos)} by +1"
+        return f"upgrade the purse talion {talion_text(state, seat, pos)} by +1"
     k = action - L.A_TOKEN
     value = int(state[L.WAND_VALUE + seat * L.MAX_WANDERERS + k])
     return f"remove the Pariah token from Wanderers card {k} (value {value})"
@@ -175,42 +153,6 @@ def public_action_to_string(state: np.ndarray, action: int) -> str:
     return _describe(state, action)
 
 
-def _header(state: np.ndarray, viewer: int) -> list[str]:
-    n = int(state[L.NUM_PLAYERS])
-    phase = int(state[L.PHASE])
-    actor = int(state[L.ACTOR])
-    if phase == L.OVER:
-        return [f"Dwarves of Aquilon, {n} Lords. {FINISHED_HEADER}"]
-    where = f"Era {int(state[L.ERA])}, turn {int(state[L.TURN]) + 1} of {int(state[L.TURNS])}"
-    if phase == L.BID:
-        if viewer == actor:
-            who = "you are asked for your bid"
-        else:
-            who = "the Lords bid in secret, one at a time"
-        return [f"{where}: bids; {who}"]
-    return [f"{where}: {TAVERN_NAMES[int(state[L.TAVERN])]} is resolved; phase "
-            f"{L.PHASE_NAMES[phase]}, {'you' if actor == viewer else f'Lord {actor}'} to act"]
-
-
-def _pending_line(state: np.ndarray, viewer: int) -> list[str]:
-    phase = int(state[L.PHASE])
-    actor = int(state[L.ACTOR])
-    who = "You" if actor == viewer else f"Lord {actor}"
-    if phase == L.RECRUIT:
-        extra = " (a Mercenary must follow the lone one)" if state[L.MERC_NEED] else ""
-        return [f"{who} must recruit {plural(int(state[L.PENDING]), 'Cognar')}{extra}"]
-    if phase == L.SVARA:
-        count = int(state[L.SVARA_COUNT])
-        if actor == viewer:
-            looked = [describe_card(int(state[L.DECK2 + state[L.DECK2_POS] + k]))
-                      for k in range(count)]
-            return ["Svara shows you: " + "; ".join(looked)]
-        return [f"{who} looks at the top {plural(count, 'card')} of the Era 2 deck (Svara)"]
-    if phase == L.TOKENS:
-        return [f"{who} may remove {plural(int(state[L.TOKENS_LEFT + actor]), 'Pariah token')}"]
-    return []
-
-
 def _columns(state: np.ndarray, seat: int) -> str:
     parts = []
     base = seat * NUM_ORDERS
@@ -235,13 +177,13 @@ def _lord(state: np.ndarray, seat: int, viewer: int, over: bool) -> list[str]:
     phase = int(state[L.PHASE])
     own = seat == viewer or over
     base = seat * L.TALIONS
-    talions = " ".join(_sorted_talions(state, seat))
+    talions = " ".join(sorted_talions(state, seat))
     if phase == L.BID and not (seat == viewer and state[L.BID_DONE + seat]):
         places = "in hand"
     else:
         shown = [
             f"{POSITION_NAMES[p].split()[0]}="
-            f"{_talion(state, seat, p) if own or state[L.TAL_KNOWN + base + p] else '?'}"
+            f"{talion_text(state, seat, p) if own or state[L.TAL_KNOWN + base + p] else '?'}"
             for p in range(L.TALIONS)
         ]
         places = " ".join(shown)
@@ -303,7 +245,7 @@ def render_text(state: np.ndarray, viewer: int = PUBLIC) -> str:
     viewer = check_viewer(viewer, n)
     phase = int(state[L.PHASE])
     over = phase == L.OVER
-    lines = _header(state, viewer)
+    lines = header_lines(state, viewer)
     lines.append(
         f"Decks: Era 1 {plural(int(state[L.DECK1_LEN] - state[L.DECK1_POS]), 'card')}, "
         f"Era 2 {plural(int(state[L.DECK2_LEN] - state[L.DECK2_POS]), 'card')}; "
@@ -317,7 +259,7 @@ def render_text(state: np.ndarray, viewer: int = PUBLIC) -> str:
                      for c in state[L.TAVERN_CARDS + t * 5:L.TAVERN_CARDS + t * 5 + 5] if c >= 0]
             marker = " (being resolved)" if phase != L.BID and t == int(state[L.TAVERN]) else ""
             lines.append(f"{TAVERN_NAMES[t]}{marker}: " + ("; ".join(cards) or "-"))
-        lines += _pending_line(state, viewer)
+        lines += pending_lines(state, viewer)
     lines += _supply(state)
     lines.append(TALION_LEGEND + "; columns: ranks r, Points P (Temple Points x Occult, "
                  "Forge + runes squared)")

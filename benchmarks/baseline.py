@@ -1,4 +1,4 @@
-"""The shipped `baseline` bots against `heuristic` and `ismcts:200` (the README's table).
+"""The shipped `baseline` bots against `heuristic` and `ismcts:200` (the table of docs/training.md).
 
 In each game, at the player count its policy was trained for, `baseline` plays one seat and
 the opponent all the others, seats rotated game by game; the figure is the share of games

@@ -143,7 +143,7 @@ def rllib_rates(game: str, players: int, runners: int, iterations: int) -> dict:
 
 def sb3_rate(game: str, players: int, steps: int) -> float:
     """Learner decisions/s of MaskablePPO on SelfPlayVecEnv (64 games, random opponents)."""
-    from training import loop_steps_per_second
+    from sb3_loop import loop_steps_per_second
 
     from agents.training.opponent_pool import OpponentPool
     from agents.training.selfplay import SelfPlayVecEnv
@@ -201,8 +201,8 @@ def run(games: list[str], iterations: int, sb3_steps: int) -> None:
     """Print the throughput table and the timers of each RLlib setting."""
     import torch
 
+    from agents.cluster import init_ray
     from agents.games import DEFAULT_TRAIN_PLAYERS
-    from agents.rllib.train import init_ray
 
     torch.set_num_threads(1)
     # Every interface's algorithm stays up while the others take their turns: Ray's CPU count

@@ -21,23 +21,13 @@ import sys
 import time
 
 import torch
-from sb3_contrib import MaskablePPO
+from sb3_loop import loop_steps_per_second
 from stable_baselines3.common.vec_env import DummyVecEnv
 
 from agents.games import DEFAULT_TRAIN_PLAYERS, installed_games
 from agents.training.selfplay import OpponentPool, SelfPlayVecEnv
 from agents.training.single_env import SingleAgentEnv
 from agents.training.train import TrainConfig, evaluate_model, train
-
-
-def loop_steps_per_second(env, steps: int, n_steps: int) -> float:
-    """Learner steps per second of MaskablePPO.learn on `env` (rollouts and updates)."""
-    model = MaskablePPO("MlpPolicy", env, n_steps=n_steps, batch_size=512, seed=0,
-                        device="cpu", policy_kwargs={"net_arch": [256, 256]})
-    model.learn(n_steps * env.num_envs)  # warm up
-    start = time.perf_counter()
-    model.learn(steps)
-    return steps / (time.perf_counter() - start)
 
 
 def main() -> None:

@@ -5,10 +5,10 @@ its face-down count and the public multiset of what is left in it, the Dragon's 
 round and step, and each kingdom: Buildings per type with the interest of the Contracts tucked
 under them, points, the Contracts still in hand, the Contract revealed this round and the
 latest turn's chest or auction. Gold, Knights, chests and sealed choices are told through the
-text module's own helpers: Gold and Knights exact for the viewer's own seat, for another seat
-what the viewer can count of it (and the lower bound it has proven), none in the public view,
-everyone's once the game is over; a shut Treasure Chest's amount only to the offerer and the
-target; a committed but unrevealed choice only to the seat that made it.
+facts module (facts.py) the text uses too: Gold and Knights exact for the viewer's own seat,
+for another seat what the viewer can count of it (and the lower bound it has proven), none in
+the public view, everyone's once the game is over; a shut Treasure Chest's amount only to the
+offerer and the target; a committed but unrevealed choice only to the seat that made it.
 """
 
 from __future__ import annotations
@@ -22,13 +22,13 @@ from dragon_env.engine import layout as L
 from dragon_env.engine.ledger import total_holdings
 from dragon_env.engine.scoring import points
 from dragon_env.engine.tables import NUM_TYPES, STACK_SIZE
-from dragon_env.text import (
+from dragon_env.facts import (
     CURRENCY_NAMES,
-    _contract_text,
-    _money,
-    _pending_text,
-    _turn_lines,
+    contract_text,
     describe_tile,
+    money_text,
+    pending_text,
+    turn_lines,
 )
 from tabletop_core.svg import HIDDEN_FILL, MUTED, Drawing, clip, seat_colour, viewer_label, wrap
 
@@ -89,9 +89,9 @@ def _table(d: Drawing, state: np.ndarray, viewer: int) -> None:
              "public totals (a shut chest included): " + ", ".join(
                  f"{int(total_holdings(state, c)) + chest[c]} {CURRENCY_NAMES[c]}"
                  for c in range(2)),
-             *_turn_lines(state, viewer)]
+             *turn_lines(state, viewer)]
     if viewer >= 0 and int(state[L.PENDING + viewer]) >= 0 and step != L.OVER:
-        lines.append(f"your sealed choice: {_pending_text(state, viewer)}")
+        lines.append(f"your sealed choice: {pending_text(state, viewer)}")
     for i, line in enumerate(wrap(lines, 56)[:16]):
         d.text(730, 96 + i * 15, line, size=11)
 
@@ -104,7 +104,7 @@ def _kingdom(d: Drawing, state: np.ndarray, seat: int, viewer: int, y: float) ->
              + ("  \u25c0 to act" if seat == actor else ""))
     d.panel(10, y, 1080, BOARD_H, title, seat_colour(seat), highlight=seat == actor)
     over = int(state[L.STEP]) == L.OVER
-    for k, line in enumerate(_money(state, seat, viewer, over).split(", ")):
+    for k, line in enumerate(money_text(state, seat, viewer, over).split(", ")):
         hidden = "hidden" in line
         d.chip(20, y + 28 + k * 26, 180, 22, line, HIDDEN_FILL if hidden else "#fcf3cf",
                size=11)
@@ -120,7 +120,7 @@ def _kingdom(d: Drawing, state: np.ndarray, seat: int, viewer: int, y: float) ->
     for k, c in enumerate(hand):
         d.chip(214 + k * 40, y + 84, 36, 22, "J" if c == 0 else str(CONTRACTS[c].value),
                "#fdfefe", size=11)
-    notes = [_contract_text(state, seat).removeprefix("; ")] if state[L.REVEALED + seat] >= 0 \
+    notes = [contract_text(state, seat).removeprefix("; ")] if state[L.REVEALED + seat] >= 0 \
         else []
     if state[L.BUILT_GOLD + seat]:
         notes.append(f"built a tile worth {int(state[L.BUILT_GOLD + seat])} Gold")

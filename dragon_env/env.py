@@ -40,6 +40,9 @@ VERSION = 1
 SPEC = GameSpec.from_modules(
     "dragon", VERSION, "player", (MIN_PLAYERS, MAX_PLAYERS), make_config, engine, text,
     drawing,
+    title="Dragon's Interest", default_players=4, train_players=3,
+    options=(("start_player", None),), option_stand_ins=(("start_player", -1),),
+    openspiel_max_moves=1500, play_max_moves=10_000,
 )
 ENV_ID = SPEC.env_id
 

@@ -18,19 +18,26 @@ from dragon_env.data import (
     MOUNTAIN_SIDES,
     ActionKind,
     IncomeScope,
-    TileKind,
 )
 from dragon_env.engine import NUM_ACTIONS, legal_mask
 from dragon_env.engine import layout as L
-from dragon_env.engine.ledger import floor, is_exact, tally, total_holdings
+from dragon_env.engine.ledger import total_holdings
 from dragon_env.engine.scoring import points
 from dragon_env.engine.tables import (
-    JESTER_VALUE,
     NUM_TYPES,
     STACK_SIZE,
     TILE_GOLD,
-    TILE_KIND,
     TYPE_BID_CURRENCY,
+)
+from dragon_env.facts import (
+    CURRENCY_NAMES,
+    TYPE_NAMES,
+    contract_text,
+    describe_contract,
+    describe_tile,
+    money_text,
+    pending_text,
+    turn_lines,
 )
 from tabletop_core.text import (
     FINISHED_HEADER,
@@ -41,26 +48,6 @@ from tabletop_core.text import (
     require_legal,
     seat_title,
 )
-
-TYPE_NAMES = tuple(b.name for b in BUILDINGS)
-CURRENCY_NAMES = ("Gold", "Knights")
-KIND_NAMES = {TileKind.GENEROUS_DRAGON: "Generous Dragon", TileKind.CALENDAR: "Calendar",
-              TileKind.INVASION: "Invasion"}
-
-
-def describe_tile(tile: int) -> str:
-    """A face-up tile in a few words, e.g. 'Harbor 13' or 'Calendar'."""
-    if tile < 0:
-        return "-"
-    kind = TileKind(int(TILE_KIND[tile]))
-    if kind == TileKind.BUILDING:
-        return f"{TYPE_NAMES[tile // STACK_SIZE]} {int(TILE_GOLD[tile])}"
-    return KIND_NAMES[kind]
-
-
-def describe_contract(card: int) -> str:
-    """A Contract card by name: 'the Jester' or its value."""
-    return "the Jester" if card == 0 else f"Contract {CONTRACTS[card].value}"
 
 
 def describe_building_type(t: int) -> str:
@@ -153,91 +140,6 @@ def public_action_to_string(state: np.ndarray, action: int) -> str:
     return _describe(state, action)
 
 
-def _contract_text(state: np.ndarray, seat: int) -> str:
-    card = int(state[L.REVEALED + seat])
-    if card < 0:
-        return ""
-    if state[L.VOID + seat]:
-        return "; revealed the Jester (void)"
-    value = JESTER_VALUE if card == 0 else CONTRACTS[card].value
-    return f"; revealed {describe_contract(card)} ({value})"
-
-
-def _known(state: np.ndarray, viewer: int, seat: int, currency: int) -> str:
-    name = CURRENCY_NAMES[currency]
-    estimate = int(tally(state, viewer, seat, currency))
-    if is_exact(state, viewer, seat, currency):
-        return f"{estimate} {name}"
-    least = int(floor(state, viewer, seat, currency))
-    if estimate <= least:
-        return f"at least {least} {name}"
-    return f"about {estimate} {name} (at least {least})"
-
-
-def _money(state: np.ndarray, seat: int, viewer: int, over: bool) -> str:
-    if seat == viewer or over:
-        return (f"{int(state[L.HOLD + seat * 2])} Gold, "
-                f"{int(state[L.HOLD + seat * 2 + 1])} Knights")
-    if viewer == PUBLIC:
-        return "Gold and Knights hidden"
-    return ", ".join(_known(state, viewer, seat, c) for c in range(2))
-
-
-def _pending_text(state: np.ndarray, seat: int) -> str:
-    pending = int(state[L.PENDING + seat])
-    step = int(state[L.STEP])
-    if step == L.CHOOSE_CONTRACT:
-        return describe_contract(pending)
-    if step == L.BID_AMOUNT:
-        currency = int(TYPE_BID_CURRENCY[int(state[L.ACT_TYPE])])
-        return f"a bid of {pending} {CURRENCY_NAMES[currency]}"
-    if pending == L.INVADE_KNIGHTS:
-        return "to discard 2 Knights"
-    return f"to discard a {TYPE_NAMES[pending]}"
-
-
-def _turn_lines(state: np.ndarray, viewer: int) -> list[str]:
-    """The latest Phase 2 turn: activation, chest or auction, as far as the viewer may know."""
-    seat = int(state[L.ACT_SEAT])
-    step = int(state[L.STEP])
-    if seat < 0 or step in (L.CHOOSE_CONTRACT, L.PICK_TILE):
-        return []
-    t = int(state[L.ACT_TYPE])
-    if t < 0:
-        return [f"Latest turn: player {seat} passed"]
-    line = f"Latest turn: player {seat} activated {TYPE_NAMES[t]}"
-    target = int(state[L.CHEST_TARGET_SEAT])
-    if BUILDINGS[t].action == ActionKind.TREASURE_CHEST and target >= 0:
-        line += f"; chest for player {target}"
-        if state[L.CHEST_TYPE] >= 0:
-            line += f", indicating its {TYPE_NAMES[int(state[L.CHEST_TYPE])]}"
-        currency = CURRENCY_NAMES[int(state[L.CHEST_CURRENCY])]
-        if step == L.CHEST_AMOUNT:
-            line += f"; the amount ({plural(int(state[L.ENTRY_LEN]), 'digit')}) is being entered"
-        elif step == L.CHEST_RESPONSE:
-            amount = (f"{int(state[L.CHEST_X])} {currency}" if viewer in (seat, target)
-                      else f"an amount of {currency} you were not shown")
-            line += f"; the chest is shut with {amount}"
-        response = int(state[L.CHEST_RESPONSE_KIND])
-        if response >= 0:
-            line += "; accepted" if response == L.ACCEPTED else "; matched"
-        if state[L.CHEST_MOVED] >= 0:
-            line += f"; a {TYPE_NAMES[int(state[L.CHEST_MOVED])]} changed hands"
-    elif BUILDINGS[t].action == ActionKind.AUCTION:
-        if state[L.STAKE]:
-            line += f"; stake {int(state[L.STAKE])} {CURRENCY_NAMES[BUILDINGS[t].stake_currency]}"
-        if step == L.BID_AMOUNT:
-            line += (f"; sealed bids of {plural(int(state[L.ENTRY_LEN]), 'digit')} are "
-                     "being made")
-        bids = [f"player {s} {int(state[L.BID + s])}" for s in range(int(state[L.NUM_PLAYERS]))
-                if state[L.BID + s] >= 0]
-        if bids:
-            line += f"; bids revealed: {', '.join(bids)}"
-        if state[L.AUCTION_WINNER] >= 0:
-            line += f"; won by player {int(state[L.AUCTION_WINNER])}"
-    return [line]
-
-
 def render_text(state: np.ndarray, viewer: int = PUBLIC) -> str:
     """The table as text for `viewer` (a seat, or PUBLIC: what every seat sees); a finished
     game shows every seat's Gold and Knights, which break ties."""
@@ -274,7 +176,7 @@ def render_text(state: np.ndarray, viewer: int = PUBLIC) -> str:
         "sets the pick order and is the interest due when the Dragon passes that type; the "
         "Jester is worth 17 if a 13 or 14 is revealed, else void",
     ]
-    lines += _turn_lines(state, viewer)
+    lines += turn_lines(state, viewer)
     for seat in range(n):
         built = " ".join(
             f"{TYPE_NAMES[t]} {int(state[L.BLD + seat * NUM_TYPES + t])}"
@@ -284,14 +186,14 @@ def render_text(state: np.ndarray, viewer: int = PUBLIC) -> str:
         hand = [describe_contract(c).replace("Contract ", "") for c in range(len(CONTRACTS))
                 if (int(state[L.HAND + seat]) >> c) & 1]
         lines.append(
-            f"{seat_title('Player', seat, viewer)}: {_money(state, seat, viewer, over)}; "
+            f"{seat_title('Player', seat, viewer)}: {money_text(state, seat, viewer, over)}; "
             f"{plural(int(points(state, seat)), 'point')}"
             + (" BANKRUPT" if state[L.BANKRUPT + seat] else "")
-            + _contract_text(state, seat)
+            + contract_text(state, seat)
         )
         lines.append(f"    {built}; Contracts in hand: {listing(hand)}")
         if not over and state[L.PENDING + seat] >= 0:
-            lines.append("    your choice: " + _pending_text(state, seat) if seat == viewer
+            lines.append("    your choice: " + pending_text(state, seat) if seat == viewer
                          else "    has made its choice")
     if not over and viewer == actor and step in (L.CHEST_AMOUNT, L.BID_AMOUNT):
         lines.append(f"You are entering {int(state[L.ENTRY_LEN])} digits: "

@@ -32,13 +32,13 @@ from simurgh_env.engine.tables import (
     TILE_FIRST_SPACE,
     TILE_N_SPACES,
 )
-from simurgh_env.text import (
+from simurgh_env.facts import (
     FAMILY_NAMES,
     RESOURCE_NAMES,
-    _drawn_lines,
-    _hand,
     bundle_text,
+    drawn_lines,
     effect_text,
+    hand_tiles,
     objective_name,
     space_effect,
     tile_name,
@@ -132,7 +132,7 @@ def _supply(d: Drawing, state: np.ndarray, viewer: int) -> None:
 def _private(d: Drawing, state: np.ndarray, viewer: int) -> None:
     """What is being drawn or drafted, as far as the viewer knows it (the text's lines)."""
     d.panel(822, 386, 368, 126, "Drawn and drafted", "#424949")
-    lines = [] if int(state[L.PHASE]) == L.OVER else _drawn_lines(state, viewer)
+    lines = [] if int(state[L.PHASE]) == L.OVER else drawn_lines(state, viewer)
     for i, line in enumerate(wrap(lines, 66)[:6]):
         d.text(830, 424 + i * 14, line, size=9)
     if not lines:
@@ -160,7 +160,7 @@ def _seat(d: Drawing, state: np.ndarray, seat: int, viewer: int, y: float) -> No
             dragons.append(f"#{dragon + 49} [{marks}]")
     d.text(20, y + 96, clip("dragons: " + (", ".join(dragons) or "-") +
                             "   (* ability marker, x used)", 80), size=10)
-    known, backs = _hand(state, seat, viewer)
+    known, backs = hand_tiles(state, seat, viewer)
     x = 420
     d.text(x, y + 40, "hand:", size=10, fill=MUTED)
     x += 34

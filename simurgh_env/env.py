@@ -14,25 +14,33 @@ from tabletop_core.parallel import JointParallelEnv
 
 MODES = ("spearman", "dragonlord")
 LENGTHS = ("short", "medium", "long")
+# Final ties (S71): tied players share the win, or the most ability markers on dragons wins.
+TIES = ("share", "markers")
 
 
 def make_config(num_players: int, mode: str = "spearman", length: str = "short",
-                **options: Any) -> np.ndarray:
-    """Engine configuration [players, mode, length]; unknown options and values are refused."""
+                ties: str = "share", **options: Any) -> np.ndarray:
+    """Engine configuration [players, mode, length, ties]; unknown options and values are
+    refused."""
     if options:
-        raise ValueError(f"simurgh: unknown option(s) {sorted(options)}; it takes mode and length")
-    if mode not in MODES:
-        raise ValueError(f"simurgh: mode must be one of {MODES}, got {mode!r}")
-    if length not in LENGTHS:
-        raise ValueError(f"simurgh: length must be one of {LENGTHS}, got {length!r}")
-    return np.array([num_players, MODES.index(mode), LENGTHS.index(length)], np.int32)
+        raise ValueError(f"simurgh: unknown option(s) {sorted(options)}; it takes mode, length "
+                         f"and ties")
+    for name, value, allowed in (("mode", mode, MODES), ("length", length, LENGTHS),
+                                 ("ties", ties, TIES)):
+        if value not in allowed:
+            raise ValueError(f"simurgh: {name} must be one of {allowed}, got {value!r}")
+    return np.array([num_players, MODES.index(mode), LENGTHS.index(length), TIES.index(ties)],
+                    np.int32)
 
 
 # The environment version; docs/rules/simurgh.md ("Versions") says what each one changed.
-VERSION = 2
+VERSION = 3
 SPEC = GameSpec.from_modules(
     "simurgh", VERSION, "player", (MIN_PLAYERS, MAX_PLAYERS), make_config, engine, text,
     drawing,
+    title="Simurgh", default_players=3, train_players=2,
+    options=(("mode", "spearman"), ("length", "short"), ("ties", "share")),
+    openspiel_max_moves=4000, play_max_moves=30_000,
 )
 ENV_ID = SPEC.env_id
 
@@ -40,7 +48,9 @@ ENV_ID = SPEC.env_id
 class raw_env(TurnBasedEnv):  # noqa: N801 (PettingZoo naming)
     """Simurgh for 2-5 players as an AEC environment (agents "player_0", ...).
 
-    Game options: mode ("spearman" or "dragonlord") and length ("short", "medium", "long").
+    Game options: mode ("spearman" or "dragonlord"), length ("short", "medium", "long") and
+    ties ("share": tied players share the win, the default; "markers": the most ability
+    markers on dragons breaks the tie).
     """
 
     game = SPEC

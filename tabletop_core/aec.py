@@ -11,6 +11,7 @@ from pettingzoo.utils import wrappers
 
 from tabletop_core.inputs import check_integer, check_seat, normalize_seed
 from tabletop_core.limits import MoveLimit
+from tabletop_core.observation import observation_pieces
 from tabletop_core.options import apply_env_options
 from tabletop_core.rewards import REWARD_MODES, final_rewards
 from tabletop_core.spec import GameSpec
@@ -129,6 +130,12 @@ class TurnBasedEnv(AECEnv):
         out = np.zeros(self.game.obs_size, np.float32)
         self.game.observe(self._state, -1, out)
         return out
+
+    def observation_pieces(self, observation: np.ndarray | dict) -> dict[str, np.ndarray]:
+        """Named views of an observation (its "observation" vector, the dict itself or
+        `state()`; a batch too), as the game's table declares them
+        (`game.observation_layout.describe()`); the views share the observation's memory."""
+        return observation_pieces(self.game, observation)
 
     def render(self) -> str | np.ndarray | None:
         """Text picture of the table (printed for "human", returned for "ansi"), or for

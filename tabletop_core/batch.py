@@ -4,7 +4,11 @@
 functions as arguments. Each game specialises them in its `engine/batch.py` (two one-line
 `@njit(cache=True)` functions that pass its own engine functions), so numba compiles one
 kernel per game with the engine calls resolved at compile time (inlined across modules: about
-30% faster than calling first-class function values) and caches it on disk.
+30% faster than calling first-class function values) and caches it on disk. The shared kernels
+themselves are not cached: numba keys a cache entry that takes a jitted function as an argument
+by that function object, so the entry never matches in another process, every process appends
+one more, and after about twenty the index can no longer be written (`ReferenceError:
+underlying object has vanished`). The game's cached kernel holds their code anyway.
 
 `step_games` applies actions[i] to game i; a game that ends writes its final rewards to
 rewards[i] (zeros otherwise), sets done[i], and is dealt again at once from the seed derived
@@ -23,12 +27,13 @@ from numba import njit, prange
 
 from tabletop_core.inputs import check_action_array, check_integer, normalize_seed
 from tabletop_core.limits import check_max_moves, move_limit_reached
+from tabletop_core.observation import observation_pieces
 from tabletop_core.rewards import REWARD_MODES, final_rewards
 from tabletop_core.rng import RNG_WORDS, derive_seed, rng_below, rng_seed
 from tabletop_core.spec import GameSpec
 
 
-@njit(cache=True, parallel=True)
+@njit(parallel=True)
 def reset_games(states, config, base_seed, episodes, obs, masks, players,
                 init, current_player, legal_mask, observe):
     """Deal game i from seed (base_seed, i, episodes[i]) and write its first view."""
@@ -39,7 +44,7 @@ def reset_games(states, config, base_seed, episodes, obs, masks, players,
         observe(states[i], players[i], obs[i])
 
 
-@njit(cache=True, parallel=True)
+@njit(parallel=True)
 def step_games(states, config, actions, base_seed, episodes, reward_mode, move_counts, max_moves,
                obs, masks, rewards, done, truncated, players,
                init, play, current_player, legal_mask, observe, final_scores):
@@ -230,6 +235,12 @@ class BatchEnvBase:
         self._done[:] = False
         self._ready = True
         return self._output()
+
+    def observation_pieces(self, obs: np.ndarray) -> dict[str, np.ndarray]:
+        """Named views of a batch of observations (`BatchOutput.observation`, shape
+        (N, obs_size)) or of one: each piece of the game's table with the batch axis first;
+        no copy."""
+        return observation_pieces(self.game, obs)
 
     def sample_random_actions(self, seed: int | None = None) -> np.ndarray:
         """One uniformly random legal action per game (a fast baseline policy).

@@ -55,12 +55,8 @@ def refresh_game_cache(engine_init_file: str) -> None:
 
 
 def game_package_dirs() -> tuple[Path, ...]:
-    """The folders of the installed game packages (found without importing them)."""
-    import importlib.util
+    """The folders of the installed game packages (found without importing them; the games
+    are those of the registry, tabletop_core.games)."""
+    from tabletop_core.games import game_package_dirs as registered_dirs
 
-    dirs = []
-    for name in ("aquilon_env", "dragon_env", "simurgh_env"):
-        spec = importlib.util.find_spec(name)
-        if spec is not None and spec.submodule_search_locations:
-            dirs.extend(Path(p) for p in spec.submodule_search_locations)
-    return tuple(dirs)
+    return registered_dirs()

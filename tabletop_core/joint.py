@@ -22,20 +22,31 @@ the game's action history and a joint step in which k seats commit counts k move
 over after the first joint step that reaches `max_moves` is truncated for every seat, unpaid.
 (`played` counts the engine moves applied so far: a queued digit is committed before the engine
 plays it.)
+
+A joint step is one jitted call: `step_joint` plays it, then `write_views` builds every seat's
+observation and mask (the views above, with the lowest legal action as the filler). Like the
+batch kernels they take the engine functions as arguments and are not cached themselves
+(tabletop_core.batch says why); each game specialises them in its cached `engine/batch.py`
+(`GameSpec.joint_step`, `GameSpec.joint_views`). `group_views` is the
+same sweep in Python with any filler: the reference the tests hold the compiled views to.
 """
 
 from __future__ import annotations
 
 import copy
-from collections import deque
 from collections.abc import Callable
 
 import numpy as np
+from numba import njit
 
 from tabletop_core.inputs import normalize_seed
 from tabletop_core.limits import check_max_moves
 from tabletop_core.rewards import REWARD_MODES, final_rewards
 from tabletop_core.spec import GameSpec
+
+# Codes of the kernels: step_joint's "played" when it changes nothing, write_views' count when
+# a queued choice lies outside the decision group.
+ILLEGAL, QUEUE_FULL, OUTSIDE_GROUP = -1, -2, -1
 
 
 class JointGame:
@@ -45,8 +56,11 @@ class JointGame:
     game is over or truncated), `terminated`, `truncated`, `rewards` (float64 [P]: the final
     rewards once terminated, else 0), `final_scores` (float64 [P]: the final scores once
     terminated, else 0), `moves` (decisions committed, what `max_moves` counts), `played`
-    (engine moves applied: `state` is the AEC env's state after that many moves) and `state`
-    (the engine state, in which queued choices are not yet played: never show it to a seat).
+    (engine moves applied: `state` is the AEC env's state after that many moves), `state`
+    (the engine state, in which queued choices are not yet played: never show it to a seat),
+    and every seat's view, rewritten in place by each step (copy what you keep): `observations`
+    (float32 [P, D]: a deciding seat's at its decision, another's of the game now) and `masks`
+    (uint8 [P, A + 1]: a deciding seat's legal actions, else only the last entry, the no-op).
     """
 
     def __init__(
@@ -65,11 +79,15 @@ class JointGame:
         self.config = np.ascontiguousarray(config, np.int32)
         self.reward_mode = reward_mode
         self.max_moves = check_max_moves(max_moves)
+        self.no_op = game.num_actions
         self.state = np.zeros(game.state_size, np.int32)
-        self._group = np.zeros(game.max_players, np.int64)
-        self._queues: list[deque[int]] = [deque() for _ in range(self.num_players)]
-        self._views: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-        self._states: dict[int, np.ndarray] = {}
+        self.observations = np.zeros((self.num_players, game.obs_size), np.float32)
+        self.masks = np.zeros((self.num_players, game.num_actions + 1), np.uint8)
+        # Seat s's submitted actions not yet played: _queue[s, :_queue_len[s]], oldest first.
+        self._queue = np.zeros((self.num_players, 4), np.int64)
+        self._queue_len = np.zeros(self.num_players, np.int64)
+        self._deciding = np.zeros(game.max_players, np.int64)
+        self._decision_states = np.zeros((self.num_players, game.state_size), np.int32)
         self.deciding: list[int] = []
         self.terminated = False
         self.truncated = False
@@ -82,22 +100,17 @@ class JointGame:
     def __deepcopy__(self, memo: dict) -> JointGame:
         """A copy that plays on independently (the GameSpec is shared, not copied)."""
         twin = copy.copy(self)
-        twin.state = self.state.copy()
-        twin._group = self._group.copy()
-        twin._queues = [deque(q) for q in self._queues]
-        twin._views = dict(self._views)  # views are never written to, only copied out
-        twin._states = dict(self._states)  # likewise
+        for name in ("state", "observations", "masks", "_queue", "_queue_len", "_deciding",
+                     "_decision_states", "rewards", "final_scores"):
+            setattr(twin, name, getattr(self, name).copy())
         twin.deciding = list(self.deciding)
-        twin.rewards = self.rewards.copy()
-        twin.final_scores = self.final_scores.copy()
         return twin
 
     # -- API ------------------------------------------------------------------------------
     def reset(self, seed: int) -> None:
         """Deal a new game from `seed` (the AEC env's `reset(seed)` deals the same game)."""
         self.game.init(self.state, self.config, normalize_seed(seed))
-        for queue in self._queues:
-            queue.clear()
+        self._queue_len[:] = 0
         self.terminated = False
         self.truncated = False
         self.rewards = np.zeros(self.num_players, np.float64)
@@ -105,14 +118,15 @@ class JointGame:
         self.moves = 0
         self.played = 0
         self._has_game = True
-        self._after_step()
+        count = self.game.joint_views(self.state, False, self._queue, self._queue_len,
+                                      self._deciding, self.observations, self.masks,
+                                      self._decision_states)
+        self._after_step(count)
 
     def view(self, seat: int) -> tuple[np.ndarray, np.ndarray]:
         """(float32 observation [D], uint8 mask [A]) of a deciding seat at its decision."""
-        if seat not in self._views:
-            raise ValueError(f"seat {seat!r} does not decide now (deciding: {self.deciding})")
-        obs, mask = self._views[seat]
-        return obs.copy(), mask.copy()
+        self._check_deciding(seat)
+        return self.observations[seat].copy(), self.masks[seat, :-1].copy()
 
     def observe(self, seat: int) -> np.ndarray:
         """Any seat's current observation: a deciding seat's is the one of its view, another
@@ -120,11 +134,7 @@ class JointGame:
         self._check_game()
         if not (isinstance(seat, int | np.integer) and 0 <= seat < self.num_players):
             raise ValueError(f"seat must be in 0..{self.num_players - 1}, got {seat!r}")
-        if seat in self._views:
-            return self._views[seat][0].copy()
-        obs = np.zeros(self.game.obs_size, np.float32)
-        self.game.observe(self.state, int(seat), obs)
-        return obs
+        return self.observations[seat].copy()
 
     def step(self, actions: dict[int, int]) -> None:
         """Play one action per deciding seat. Raises ValueError, changing nothing, if a deciding
@@ -133,22 +143,51 @@ class JointGame:
         if not self.deciding:
             raise ValueError("the game is over: no seat decides")
         self._check_actions(actions)
-        actor, *others = self.deciding
-        for seat in others:
-            self._queues[seat].append(int(actions[seat]))
-        self.moves += len(self.deciding)
-        self._play(int(actions[actor]))
-        while self.game.current_player(self.state) >= 0:
-            queue = self._queues[self.game.current_player(self.state)]
-            if not queue:
+        row = np.full(self.num_players, self.no_op, np.int64)
+        for seat, action in actions.items():
+            row[seat] = action
+        self.play_all(row)
+
+    def play_all(self, actions: np.ndarray) -> bool:
+        """One joint step from int64 actions [P], the no-op for each seat that does not decide:
+        True once played, False (nothing changed) if an action is not legal for its seat (see
+        `masks`). The game must be running (`deciding` not empty)."""
+        count = len(self.deciding)
+        cut = self.max_moves > 0 and self.moves + count >= self.max_moves
+        while True:
+            played, next_count = self.game.joint_step(
+                self.state, actions, self._queue, self._queue_len, self._deciding, count, cut,
+                self.observations, self.masks, self._decision_states)
+            if played != QUEUE_FULL:
                 break
-            self._play(queue.popleft())
-        self._after_step()
+            self._queue = np.pad(self._queue, ((0, 0), (0, self._queue.shape[1])))
+        if played == ILLEGAL:
+            return False
+        self.moves += count
+        self.played += played
+        self._after_step(next_count)
+        return True
+
+    @property
+    def _queues(self) -> list[list[int]]:
+        """Each seat's submitted actions not yet played, oldest first."""
+        return [self._queue[s, :n].tolist() for s, n in enumerate(self._queue_len.tolist())]
+
+    def decision_state(self, seat: int) -> np.ndarray:
+        """A copy of the engine state at a deciding seat's decision (the actor's is `state`; a
+        later seat's has the earlier seats' choices filled in). It holds what the seat may not
+        know: give a bot only `game.determinize(copy, seat, seed)` of it."""
+        self._check_deciding(seat)
+        return self.state.copy() if seat == self.deciding[0] else self._decision_states[seat].copy()
 
     # -- Internals ------------------------------------------------------------------------
     def _check_game(self) -> None:
         if not self._has_game:
             raise RuntimeError("call reset(seed) first")
+
+    def _check_deciding(self, seat: int) -> None:
+        if seat not in self.deciding:
+            raise ValueError(f"seat {seat!r} does not decide now (deciding: {self.deciding})")
 
     def _check_actions(self, actions: dict[int, int]) -> None:
         if not isinstance(actions, dict):
@@ -157,9 +196,8 @@ class JointGame:
             if seat not in actions:
                 raise ValueError(f"no action for seat {seat}, which decides now")
         for seat, action in actions.items():
-            if seat not in self._views:
-                raise ValueError(f"seat {seat!r} does not decide now (deciding: {self.deciding})")
-            mask = self._views[seat][1]
+            self._check_deciding(seat)
+            mask = self.masks[seat, :-1]
             legal = int(mask.sum())
             valid = (
                 isinstance(action, int | np.integer) and not isinstance(action, bool | np.bool_)
@@ -168,41 +206,135 @@ class JointGame:
             if not valid or not mask[int(action)]:
                 raise ValueError(f"illegal action {action!r} for seat {seat} ({legal} legal)")
 
-    def _play(self, action: int) -> None:
-        self.game.play(self.state, action)
-        self.played += 1
-
-    def _after_step(self) -> None:
-        self._views = {}
-        self.deciding = []
+    def _after_step(self, count: int) -> None:
+        """Read what the kernel left: the deciding seats, or the end of the game."""
+        if count == OUTSIDE_GROUP:
+            queued = [s for s, q in enumerate(self._queues) if q]
+            group = decision_group(self.game, self.state, np.zeros(self.game.max_players,
+                                                                   np.int64))
+            raise RuntimeError(f"queued choices of seats {queued} outside the decision group "
+                               f"{group}")
+        self.deciding = self._deciding[:count].tolist()
+        if count:
+            return
         if self.game.current_player(self.state) < 0:
             self.terminated = True
             keys = np.zeros(self.num_players, np.int64)
             self.game.final_scores(self.state, self.final_scores, keys)
             mode = REWARD_MODES.index(self.reward_mode)
             final_rewards(self.final_scores, keys, self.num_players, mode, self.rewards)
-        elif self.max_moves > 0 and self.moves >= self.max_moves:
+        else:
             self.truncated = True
-        if self.terminated or self.truncated:
-            for queue in self._queues:
-                queue.clear()
-            return
-        self._sweep_group()
 
-    def _sweep_group(self) -> None:
-        queues = [list(q) for q in self._queues]
-        self._states = {}
-        self._views = group_views(self.game, self.state, queues, self._group, lowest_legal,
-                                  self._states)
-        self.deciding = list(self._views)
 
-    def decision_state(self, seat: int) -> np.ndarray:
-        """A copy of the engine state at a deciding seat's decision (the actor's is `state`; a
-        later seat's has the earlier seats' choices filled in). It holds what the seat may not
-        know: give a bot only `game.determinize(copy, seat, seed)` of it."""
-        if seat not in self._views:
-            raise ValueError(f"seat {seat!r} does not decide now (deciding: {self.deciding})")
-        return self._states[seat].copy() if seat in self._states else self.state.copy()
+@njit
+def step_joint(state, actions, queue, queue_len, deciding, count, cut, observations, masks,
+               decision_states, play, current_player, legal_mask, observe, decision_group):
+    """One joint step of the `count` seats of deciding[:count] (the actor first), with
+    actions[s] for every seat s (legal by masks[s]: the no-op for a seat that does not
+    decide): play the actor's, queue the others', play the queued ones the engine reaches,
+    then `write_views` (no seat decides once the game is over or `cut`, the move limit).
+    Returns (engine moves played, deciding count); nothing changes if it returns ILLEGAL (an
+    action not legal for its seat) or QUEUE_FULL (a queue needs more room) as moves played."""
+    width = masks.shape[1]
+    for seat in range(masks.shape[0]):
+        action = actions[seat]
+        if action < 0 or action >= width or masks[seat, action] == 0:
+            return ILLEGAL, count
+    for k in range(1, count):
+        if queue_len[deciding[k]] == queue.shape[1]:
+            return QUEUE_FULL, count
+    for k in range(1, count):
+        seat = deciding[k]
+        queue[seat, queue_len[seat]] = actions[seat]
+        queue_len[seat] += 1
+    play(state, actions[deciding[0]])
+    played = 1
+    while True:
+        seat = current_player(state)
+        if seat < 0 or queue_len[seat] == 0:
+            break
+        action = queue[seat, 0]
+        queue_len[seat] -= 1
+        for j in range(queue_len[seat]):
+            queue[seat, j] = queue[seat, j + 1]
+        play(state, action)
+        played += 1
+    over = cut or current_player(state) < 0
+    if over:
+        queue_len[:] = 0
+    return played, write_views(state, over, queue, queue_len, deciding, observations, masks,
+                               decision_states, play, current_player, legal_mask, observe,
+                               decision_group)
+
+
+@njit
+def write_views(state, over, queue, queue_len, deciding, observations, masks, decision_states,
+                play, current_player, legal_mask, observe, decision_group):
+    """Every seat's view of `state` (see `JointGame`): the deciding seats (none if `over`)
+    into deciding[:count], as `group_views` finds them with the lowest legal action as the
+    filler, each later seat's decision state into decision_states; returns the count, or
+    OUTSIDE_GROUP if a queued choice (queue[s, :queue_len[s]]) lies outside the group."""
+    num_players, width = masks.shape
+    masks[:, :] = 0
+    decides = np.zeros(num_players, np.bool_)
+    mask = np.zeros(width - 1, np.uint8)
+    count = 0
+    if not over and current_player(state) >= 0:
+        group = np.zeros(deciding.shape[0], np.int64)
+        size = decision_group(state, group)
+        for seat in range(num_players):
+            if queue_len[seat] and not _holds(group, 1, size, seat):
+                return OUTSIDE_GROUP
+        _view(state, group[0], observations, masks, mask, legal_mask, observe)
+        deciding[0] = group[0]
+        decides[group[0]] = True
+        count = 1
+        if size > 1:
+            sim = state.copy()
+            pending = np.zeros(num_players, np.int64)  # queued actions played on sim so far
+            sub = np.zeros(deciding.shape[0], np.int64)
+            for k in range(1, size):
+                seat = group[k]
+                while True:
+                    to_act = current_player(sim)
+                    if to_act < 0 or not _holds(sub, 0, decision_group(sim, sub), seat):
+                        break  # the seat's choice is complete: it does not decide now
+                    if to_act == seat and pending[seat] == queue_len[seat]:
+                        _view(sim, seat, observations, masks, mask, legal_mask, observe)
+                        decision_states[seat] = sim
+                        deciding[count] = seat
+                        decides[seat] = True
+                        count += 1
+                        break
+                    if pending[to_act] < queue_len[to_act]:
+                        play(sim, queue[to_act, pending[to_act]])
+                        pending[to_act] += 1
+                    else:
+                        legal_mask(sim, mask)
+                        play(sim, np.argmax(mask))
+    for seat in range(num_players):
+        if not decides[seat]:
+            observations[seat] = 0.0
+            observe(state, seat, observations[seat])
+            masks[seat, width - 1] = 1
+    return count
+
+
+@njit
+def _view(state, seat, observations, masks, mask, legal_mask, observe):
+    observations[seat] = 0.0
+    observe(state, seat, observations[seat])
+    legal_mask(state, mask)
+    masks[seat, :-1] = mask
+
+
+@njit(cache=True)
+def _holds(seats, start, stop, seat):
+    for k in range(start, stop):
+        if seats[k] == seat:
+            return True
+    return False
 
 
 def lowest_legal(state: np.ndarray, mask: np.ndarray) -> int:

@@ -1,12 +1,14 @@
-"""The three games as OpenSpiel games: `python_aquilon`, `python_dragon`, `python_simurgh`.
+"""The games as OpenSpiel games: `python_aquilon`, `python_dragon`, `python_simurgh` (every
+game of the registry, tabletop_core.games, as `python_<name>`).
 
     import pyspiel
     import tabletop_core.openspiel  # registers the games (needs the `[openspiel]` extra)
     game = pyspiel.load_game("python_simurgh", {"players": 3, "mode": "dragonlord"})
 
 Parameters: `players` (default: the smallest table of at least two), `max_moves` (the move
-limit, see below), and the game's own options: Dragon's Interest `start_player` (-1: drawn from
-the deal), Simurgh `mode` ("spearman", "dragonlord") and `length` ("short", "medium", "long").
+limit, see below), and the game's own options (`GameSpec.options`, `openspiel_params`):
+Dragon's Interest `start_player` (-1: drawn from the deal), Simurgh `mode` ("spearman",
+"dragonlord"), `length` ("short", "medium", "long") and `ties` ("share", "markers").
 A bad value is refused by `load_game` with a ValueError.
 
 Dynamics: sequential. Sealed choices (Aquilon's bids, Dragon's Interest's Contracts, sealed
@@ -40,22 +42,28 @@ a shuffle of dozens of cards has far too many outcomes to list, nor can this mod
 engines' `play` (which runs chance until the next decision) into finer chance nodes without
 editing the games.
 
-Move limit: `max_moves` (defaults in DEFAULT_MAX_MOVES, several times the longest random game
+Move limit: `max_moves` (defaults in DEFAULT_MAX_MOVES, each game's
+`GameSpec.openspiel_max_moves`, several times the longest random game
 measured) bounds `max_game_length`; a game still running after that many moves is terminal
 with zero returns for everyone. Returns: the rank reward (+1 first to -1 last, ties share),
 zero-sum, paid at the end.
 
 Per seat: `observation_string` is the table as that seat sees it (the game's `render_text`),
-`observation_tensor` the engine's observation features. `information_state_string` is the
-seat's whole history, with perfect recall: a header with what it saw of the deal, then one
-entry per move: the move number, the mover, the action (the seat's own description for its
+`observation_tensor` the engine's observation features; the Python observer's `dict` holds
+them as "observation", and its `pieces` the game's named pieces
+(`GameSpec.observation_layout`), views into its `tensor` (not in `dict`, from which OpenSpiel
+sizes the tensor). `information_state_string` is the seat's whole history, with perfect
+recall: a header with what it saw of the deal, then one entry per move: the move number, the
+mover, the action (the seat's own description for its
 own moves, the public description otherwise), the lines of the seat's table text that the
 move changed, and a 64-bit digest of the seat's observation tensor after the move (so that
 anything the tensor shows and the text does not still tells histories apart). It never holds
 the chance outcomes (two deals of the same game give the same strings).
 `information_state_tensor` has fixed size and keeps: the observation tensor, how often the
 seat has taken each action, and the moves played over `max_moves`; it is not perfect recall
-(the string is).
+(the string is). A state answers `information_state_tensor`, `observation_tensor` and
+`legal_actions` from Python itself (what OpenSpiel's `rl_environment` asks at every step),
+with the values OpenSpiel's C++ side gives, which C++ callers still get through the observer.
 
 `action_to_string(player, action)`: the acting seat's description for the acting seat; for
 another seat only "P<mover>: action <id>", for every id, legal or not (the mover's options
@@ -90,7 +98,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import importlib
 import io
 import pickle
 from dataclasses import dataclass, field
@@ -100,21 +107,18 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts
 
+from tabletop_core.games import game_names, game_spec
 from tabletop_core.inputs import SEED_LIMIT, normalize_seed
 from tabletop_core.rewards import RANK, final_rewards
 from tabletop_core.rng import RNG_WORDS, rng_seed
 from tabletop_core.spec import GameSpec
 
-DEFAULT_MAX_MOVES = {"aquilon": 500, "dragon": 1500, "simurgh": 4000}
+DEFAULT_MAX_MOVES = {name: game_spec(name).openspiel_max_moves for name in game_names()}
 DEAL_NODES = 8  # chance nodes of a chance event (the deal, a reseed), each a byte of its seed
 DEAL_OUTCOMES = 256
-TITLES = {"aquilon": "Dwarves of Aquilon", "dragon": "Dragon's Interest", "simurgh": "Simurgh"}
-GAME_OPTIONS: dict[str, dict[str, Any]] = {
-    "aquilon": {},
-    "dragon": {"start_player": -1},
-    "simurgh": {"mode": "spearman", "length": "short"},
-}
 _DIGEST_BYTES = 8
+CHANCE = int(pyspiel.PlayerId.CHANCE)
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 def _digest(data: bytes) -> str:
@@ -134,7 +138,7 @@ class Definition:
 
     @property
     def short_name(self) -> str:
-        return f"python_{self.name}"
+        return self.spec.openspiel_name
 
 
 _DEFINITIONS: dict[tuple, Definition] = {}
@@ -142,13 +146,13 @@ _DEFINITIONS: dict[tuple, Definition] = {}
 
 def _definition(name: str, params: dict[str, Any]) -> Definition:
     """The (cached) definition of game `name` with OpenSpiel parameters `params` (checked)."""
-    spec = importlib.import_module(f"{name}_env").SPEC
-    allowed = {"players", "max_moves", *GAME_OPTIONS[name]}
+    spec = game_spec(name)
+    allowed = set(spec.openspiel_params)
     unknown = sorted(set(params) - allowed)
     if unknown:
-        raise ValueError(f"python_{name}: unknown parameter(s) {unknown}; "
+        raise ValueError(f"{spec.openspiel_name}: unknown parameter(s) {unknown}; "
                          f"it takes {sorted(allowed)}")
-    full = {**_default_params(name, spec), **params}
+    full = {**spec.openspiel_params, **params}
     key = (name, tuple(sorted(full.items())))
     if key in _DEFINITIONS:
         return _DEFINITIONS[key]
@@ -156,20 +160,13 @@ def _definition(name: str, params: dict[str, Any]) -> Definition:
     spec.check_num_players(players)
     top = 1 << 30
     if not isinstance(max_moves, int) or isinstance(max_moves, bool) or not 1 <= max_moves <= top:
-        raise ValueError(f"python_{name}: max_moves must be an integer in 1..{top}, "
+        raise ValueError(f"{spec.openspiel_name}: max_moves must be an integer in 1..{top}, "
                          f"got {max_moves!r}")
-    options = {k: full[k] for k in GAME_OPTIONS[name]}
-    if name == "dragon":
-        options["start_player"] = None if options["start_player"] == -1 else options["start_player"]
+    options = spec.options_from_openspiel(full)
     config = spec.make_config(players, **options)
     definition = Definition(name, spec, key[1], players, max_moves, config)
     _DEFINITIONS[key] = definition
     return definition
-
-
-def _default_params(name: str, spec: GameSpec) -> dict[str, Any]:
-    return {"players": max(2, spec.min_players), "max_moves": DEFAULT_MAX_MOVES[name],
-            **GAME_OPTIONS[name]}
 
 
 def deal_actions(seed: int) -> list[int]:
@@ -195,10 +192,13 @@ class _Record:
     holds the moves whose information-state entries are not written yet, as (state before,
     mover, action), the deal as (None, CHANCE, engine seed); the entries are written for every
     seat at once when a string is asked for (`materialize`).
-    `seen[seat]` is the seat's table text, as lines, after the last written entry."""
+    `seen[seat]` is the seat's table text, as lines, after the last written entry. Read off
+    `state` and reset whenever it is replaced: `player` (the engine's player to act), `mask`
+    (legal actions) and `texts` (their descriptions); `lists` holds the tensors last given
+    out as lists (not copied, not saved)."""
 
     __slots__ = ("definition", "state", "pending", "chance", "moves", "truncated", "counts",
-                 "trail", "entries", "seen", "texts")
+                 "trail", "entries", "seen", "player", "mask", "texts", "lists")
 
     def __init__(self, definition: Definition):
         self.definition = definition
@@ -212,7 +212,10 @@ class _Record:
         self.trail: list[tuple[np.ndarray | None, int, int]] = []
         self.entries: list[list[str]] = [[] for _ in range(n)]
         self.seen: list[tuple[str, ...]] = [() for _ in range(n)]
+        self.player: int | None = None
+        self.mask: np.ndarray | None = None
         self.texts: dict[int, str] | None = None
+        self.lists = _Lists()
 
     def __deepcopy__(self, memo) -> _Record:
         other = _Record.__new__(_Record)
@@ -226,7 +229,8 @@ class _Record:
         other.trail = list(self.trail)  # the snapshots in it are never written to
         other.entries = [list(e) for e in self.entries]
         other.seen = list(self.seen)
-        other.texts = self.texts
+        other.player, other.mask, other.texts = self.player, self.mask, self.texts
+        other.lists = _Lists()
         return other
 
     def __reduce__(self):
@@ -235,16 +239,25 @@ class _Record:
     # -- the game -----------------------------------------------------------------------
     def current_player(self) -> int:
         if self.state is None or self.pending is not None:
-            return int(pyspiel.PlayerId.CHANCE)
+            return CHANCE
         if self.truncated:
-            return int(pyspiel.PlayerId.TERMINAL)
-        player = int(self.definition.spec.current_player(self.state))
-        return player if player >= 0 else int(pyspiel.PlayerId.TERMINAL)
+            return TERMINAL
+        if self.player is None:
+            player = int(self.definition.spec.current_player(self.state))
+            self.player = player if player >= 0 else TERMINAL
+        return self.player
 
     def legal_mask(self) -> np.ndarray:
-        mask = np.zeros(self.definition.spec.num_actions, np.uint8)
-        self.definition.spec.legal_mask(self.state, mask)
-        return mask
+        """The legal actions' mask (shared: not to be written to)."""
+        if self.mask is None:
+            self.mask = np.zeros(self.definition.spec.num_actions, np.uint8)
+            self.definition.spec.legal_mask(self.state, self.mask)
+        return self.mask
+
+    def replace(self, state: np.ndarray) -> None:
+        """Make `state` the engine state, resetting what was read off the last one."""
+        self.state = state
+        self.player = self.mask = self.texts = None
 
     def draw(self, outcome: int) -> None:
         """One chance outcome; the last of an event deals the game (the seed given to `init`)
@@ -258,9 +271,8 @@ class _Record:
         if self.state is None:
             state = np.zeros(d.spec.state_size, np.int32)
             d.spec.init(state, d.config, seed)
-            self.state = state
-            self.texts = None
-            self.trail.append((None, int(pyspiel.PlayerId.CHANCE), seed))
+            self.replace(state)
+            self.trail.append((None, CHANCE, seed))
             return
         after = self.state.copy()
         rng_seed(after, d.spec.rng_at, seed)
@@ -274,7 +286,7 @@ class _Record:
         at = self.definition.spec.rng_at
         after = self.state.copy()
         self.definition.spec.play(after, action)
-        if np.array_equal(after[at:at + RNG_WORDS], self.state[at:at + RNG_WORDS]):
+        if after[at:at + RNG_WORDS].tobytes() == self.state[at:at + RNG_WORDS].tobytes():
             self.commit(action, after)
         else:
             self.pending = action
@@ -285,8 +297,7 @@ class _Record:
         mover = self.current_player()
         self.trail.append((self.state, mover, action))
         self.counts[mover, action] += 1
-        self.state = after
-        self.texts = None
+        self.replace(after)
         self.moves += 1
         if self.moves >= d.max_moves and d.spec.current_player(self.state) >= 0:
             self.truncated = True
@@ -310,7 +321,7 @@ class _Record:
     def returns(self) -> list[float]:
         d = self.definition
         n = d.num_players
-        if self.current_player() != pyspiel.PlayerId.TERMINAL or self.truncated:
+        if self.current_player() != TERMINAL or self.truncated:
             return [0.0] * n
         scores = np.zeros(n, np.float64)
         keys = np.zeros(n, np.int64)
@@ -374,10 +385,13 @@ class _Record:
 
     def information_state_tensor(self, seat: int) -> np.ndarray:
         d = self.definition
-        return np.concatenate([
-            self.observation(seat), self.counts[seat].astype(np.float32),
-            np.array([self.moves / d.max_moves], np.float32),
-        ])
+        size = d.spec.obs_size
+        out = np.zeros(size + d.spec.num_actions + 1, np.float32)
+        if self.state is not None:
+            d.spec.observe(self.state, seat, out[:size])
+        out[size:-1] = self.counts[seat]
+        out[-1] = self.moves / d.max_moves
+        return out
 
     def resampled(self, player: int, seed: int) -> _Record:
         """A record of a full state drawn from `player`'s information (see the module doc)."""
@@ -385,7 +399,7 @@ class _Record:
         self.materialize()
         other = _Record(d)
         other.state = self.state.copy()
-        if self.current_player() != pyspiel.PlayerId.TERMINAL:
+        if self.current_player() != TERMINAL:
             # A finished game is shown to everyone: nothing is left to resample.
             d.spec.determinize(other.state, player, seed)
         if self.pending is not None and player == d.spec.current_player(self.state):
@@ -422,6 +436,31 @@ class _Record:
         return {**body, "checksum": _digest(repr(body).encode())}
 
 
+class _Lists:
+    """The tensors of a state last given out as lists, by (information state?, seat): a move
+    changes few entries, so the next list is the last one with those rewritten, much faster
+    than `tolist()` of a whole tensor."""
+
+    __slots__ = ("arrays", "lists")
+
+    def __init__(self):
+        self.arrays: dict[tuple[bool, int], np.ndarray] = {}
+        self.lists: dict[tuple[bool, int], list[float]] = {}
+
+    def values(self, key: tuple[bool, int], tensor: np.ndarray) -> list[float]:
+        """`tensor.tolist()` (float32), bit for bit."""
+        old = self.arrays.get(key)
+        if old is None:
+            values = tensor.tolist()
+        else:
+            values = self.lists[key]
+            changed = (tensor.view(np.int32) != old.view(np.int32)).nonzero()[0]
+            for i, v in zip(changed.tolist(), tensor[changed].tolist(), strict=True):
+                values[i] = v
+        self.arrays[key], self.lists[key] = tensor, values
+        return list(values)
+
+
 def _require(condition: bool, problem: str) -> None:
     if not condition:
         raise ValueError(f"bad serialized state: {problem}")
@@ -449,7 +488,7 @@ def _load_record(payload: Any) -> _Record:
     _require(set(payload) == fields, f"fields must be {sorted(fields)}")
     body = {k: v for k, v in payload.items() if k != "checksum"}
     _require(payload["checksum"] == _digest(repr(body).encode()), "checksum mismatch")
-    _require(payload["game"] in GAME_OPTIONS and isinstance(payload["params"], dict),
+    _require(payload["game"] in game_names() and isinstance(payload["params"], dict),
              "unknown game")
     definition = _definition(payload["game"], payload["params"])
     spec, n = definition.spec, definition.num_players
@@ -487,7 +526,7 @@ def _load_record(payload: Any) -> _Record:
         pre, mover, action = item
         _require(isinstance(mover, int) and isinstance(action, int), "bad trail entry")
         if pre is None:
-            _require(k == 0 and mover == pyspiel.PlayerId.CHANCE
+            _require(k == 0 and mover == CHANCE
                      and 0 <= action < SEED_LIMIT, "bad deal entry")
             record.trail.append((None, mover, action))
         else:
@@ -567,6 +606,35 @@ class TabletopState(pyspiel.State):
             return list(range(DEAL_OUTCOMES))
         return np.flatnonzero(record.legal_mask()).tolist()
 
+    def legal_actions(self, *player: int) -> list[int]:
+        """OpenSpiel's `legal_actions`, without its three calls back into Python for a seat
+        that is not to act."""
+        mover = self._record.current_player()
+        seat = player[0] if player else mover
+        if mover >= 0 and type(seat) is int and seat >= 0:
+            return self._legal_actions(seat) if seat == mover else []
+        return pyspiel.State.legal_actions(self, *player)
+
+    def information_state_tensor(self, *player: int) -> list[float]:
+        """OpenSpiel's `information_state_tensor`, without the new state its C++ side builds
+        at every call to size the tensor."""
+        return self._tensor(True, player)
+
+    def observation_tensor(self, *player: int) -> list[float]:
+        """OpenSpiel's `observation_tensor` (see `information_state_tensor`)."""
+        return self._tensor(False, player)
+
+    def _tensor(self, recall: bool, player: tuple[int, ...]) -> list[float]:
+        record = self._record
+        seat = player[0] if player else record.current_player()
+        if type(seat) is not int or not 0 <= seat < record.definition.num_players:
+            # OpenSpiel's checks and errors
+            method = (pyspiel.State.information_state_tensor if recall
+                      else pyspiel.State.observation_tensor)
+            return method(self, *player)
+        tensor = record.information_state_tensor(seat) if recall else record.observation(seat)
+        return record.lists.values((recall, seat), tensor)
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.get_game().chance_outcomes
 
@@ -574,10 +642,10 @@ class TabletopState(pyspiel.State):
         record = self._record
         d = record.definition
         player = record.current_player()
-        if player == pyspiel.PlayerId.TERMINAL:
+        if player == TERMINAL:
             raise ValueError(f"{d.short_name}: the game is over; no action {action!r}")
         valid = isinstance(action, int | np.integer) and not isinstance(action, bool)
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == CHANCE:
             if not (valid and 0 <= action < DEAL_OUTCOMES):
                 raise ValueError(f"{d.short_name}: a chance outcome must be in "
                                  f"0..{DEAL_OUTCOMES - 1}, got {action!r}")
@@ -593,7 +661,7 @@ class TabletopState(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         record = self._record
         spec = record.definition.spec
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == CHANCE:
             event = "deal" if record.state is None else "chance"
             return f"{event} byte {len(record.chance) + 1} of {DEAL_NODES}: {action}"
         mover = record.current_player()
@@ -605,7 +673,7 @@ class TabletopState(pyspiel.State):
         return f"P{mover}: action {action}" if mover >= 0 else f"action {action}"
 
     def is_terminal(self) -> bool:
-        return self._record.current_player() == pyspiel.PlayerId.TERMINAL
+        return self._record.current_player() == TERMINAL
 
     def returns(self) -> list[float]:
         return self._record.returns()
@@ -661,6 +729,9 @@ class _Observer:
         size = spec.obs_size + (spec.num_actions + 1 if perfect_recall else 0)
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor[:spec.obs_size]}
+        # The game's named observation pieces, views into the same floats. Not in `dict`:
+        # OpenSpiel sizes the tensor from every entry of `dict`, and the pieces overlap it.
+        self.pieces = spec.observation_layout.views(self.dict["observation"])
         if perfect_recall:
             self.dict["own_action_counts"] = self.tensor[spec.obs_size:-1]
             self.dict["progress"] = self.tensor[-1:]
@@ -725,10 +796,10 @@ class TabletopGame(pyspiel.Game):
 
 
 def _game_type(name: str) -> pyspiel.GameType:
-    spec = importlib.import_module(f"{name}_env").SPEC
+    spec = game_spec(name)
     return pyspiel.GameType(
-        short_name=f"python_{name}",
-        long_name=f"{TITLES[name]} (tabletop-rl)",
+        short_name=spec.openspiel_name,
+        long_name=f"{spec.title} (tabletop-rl {spec.versioned_name})",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -740,7 +811,7 @@ def _game_type(name: str) -> pyspiel.GameType:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=_default_params(name, spec),
+        parameter_specification=spec.openspiel_params,
     )
 
 
@@ -749,12 +820,12 @@ def _register() -> tuple[dict[str, pyspiel.GameType], dict[str, type]]:
     # down: a class (unlike a closure) is never freed by that last release.
     types, classes = {}, {}
     registered = {t.short_name for t in pyspiel.registered_games()}
-    for name in GAME_OPTIONS:
+    for name in game_names():
         types[name] = _game_type(name)
         title = "".join(w.capitalize() for w in name.split("_"))
         classes[name] = type(f"{title}Game", (TabletopGame,), {"name": name,
                                                                "__module__": __name__})
-        if f"python_{name}" not in registered:
+        if types[name].short_name not in registered:
             pyspiel.register_game(types[name], classes[name])
     return types, classes
 
@@ -769,4 +840,4 @@ class ISMCTSBot(ismcts.ISMCTSBot):
 
     def restart_at(self, state: pyspiel.State) -> None:
         self.reset()
-GAME_NAMES = tuple(f"python_{name}" for name in GAME_OPTIONS)
+GAME_NAMES = tuple(t.short_name for t in _GAME_TYPES.values())

@@ -26,15 +26,15 @@ from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
 from tabletop_core.aec import TurnBasedEnv, render_table, require_game
-from tabletop_core.inputs import normalize_seed
+from tabletop_core.inputs import is_integer, normalize_seed
 from tabletop_core.joint import JointGame
 from tabletop_core.limits import TRUNCATED_INFO
+from tabletop_core.observation import observation_pieces
 from tabletop_core.options import apply_env_options
 from tabletop_core.spec import GameSpec
 from tabletop_core.text import PUBLIC
 
-# The info key of a game cut by the move limit (Gymnasium's TimeLimit convention), the one the
-# AEC env's move limit uses (tabletop_core.limits).
+_INTEGER_TYPES = frozenset({int, *(np.dtype(code).type for code in np.typecodes["AllInteger"])})
 
 
 class JointParallelEnv(ParallelEnv):
@@ -112,24 +112,23 @@ class JointParallelEnv(ParallelEnv):
                 raise ValueError("the game is over: call reset()")
             return {}, {}, {}, {}, {}
         joint = self._joint
-        offenders = self._offenders(actions)
-        if offenders:
-            return self._penalize(offenders)
-        joint.step({seat: int(actions[self.possible_agents[seat]]) for seat in joint.deciding})
-        over = joint.terminated or joint.truncated
+        row = self._action_row(actions)
+        if row is None or not joint.play_all(row):
+            return self._penalize(self._offenders(actions))  # or ValueError, changing nothing
+        agents = self.agents
         observations = self._observations()
-        rewards = {a: float(joint.rewards[self._seat[a]]) for a in self.agents}
-        terminations = {a: joint.terminated for a in self.agents}
-        truncations = {a: joint.truncated for a in self.agents}
+        rewards = dict(zip(agents, joint.rewards.tolist(), strict=True))
+        terminations = dict.fromkeys(agents, joint.terminated)
+        truncations = dict.fromkeys(agents, joint.truncated)
         if joint.terminated:
             scores = joint.final_scores.tolist()
-            infos = {a: {"final_scores": scores} for a in self.agents}
+            infos = {a: {"final_scores": scores} for a in agents}
         elif joint.truncated:
             cut = {TRUNCATED_INFO: True, "moves": joint.moves, "max_moves": joint.max_moves}
-            infos = {a: dict(cut) for a in self.agents}
+            infos = {a: dict(cut) for a in agents}
         else:
-            infos = {a: {} for a in self.agents}
-        if over:
+            infos = {a: {} for a in agents}
+        if joint.terminated or joint.truncated:
             self.agents = []
         if self.render_mode == "human":
             self.render()
@@ -155,6 +154,12 @@ class JointParallelEnv(ParallelEnv):
     def close(self) -> None:
         pass
 
+    def observation_pieces(self, observation: np.ndarray | dict) -> dict[str, np.ndarray]:
+        """Named views of an observation (its "observation" vector, the dict itself or
+        `state()`; a batch too), as the game's table declares them
+        (`game.observation_layout.describe()`); the views share the observation's memory."""
+        return observation_pieces(self.game, observation)
+
     # -- Extras ---------------------------------------------------------------------------
     @property
     def deciding_agents(self) -> list[str]:
@@ -170,18 +175,26 @@ class JointParallelEnv(ParallelEnv):
 
     # -- Internals ------------------------------------------------------------------------
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
-        joint = self._joint
-        out = {}
-        for agent in self.agents:
-            seat = self._seat[agent]
-            if seat in joint.deciding:
-                obs, legal = joint.view(seat)
-                mask = np.zeros(self.game.num_actions + 1, np.int8)
-                mask[:-1] = legal
-            else:
-                obs, mask = joint.observe(seat), self._only_no_op.copy()
-            out[agent] = {"observation": obs, "action_mask": mask}
-        return out
+        """Every live seat's observation and mask, as the joint game's last step wrote them."""
+        obs = self._joint.observations.copy()
+        masks = self._joint.masks.astype(np.int8)
+        return {a: {"observation": obs[i], "action_mask": masks[i]}
+                for i, a in enumerate(self.agents)}
+
+    def _action_row(self, actions: Any) -> np.ndarray | None:
+        """The actions dict as int64 [P] (the no-op for a seat left out), or None unless it is
+        a dict of integers for known agents (`_offenders` then says what is wrong)."""
+        if not isinstance(actions, dict) or not actions.keys() <= self._seat.keys():
+            return None
+        row = [actions.get(a, self.no_op) for a in self.possible_agents]
+        if not set(map(type, row)) <= _INTEGER_TYPES:  # the common types at once, else each
+            if not all(is_integer(v) for v in row):
+                return None
+            row = [int(v) for v in row]
+        try:
+            return np.array(row, np.int64)
+        except OverflowError:
+            return None
 
     def _offenders(self, actions: Any) -> list[str]:
         """Agents whose action is illegal ("raise": ValueError instead, nothing changes)."""
@@ -203,7 +216,7 @@ class JointParallelEnv(ParallelEnv):
                     offenders.append(agent)
                 continue
             action = actions[agent]
-            valid = isinstance(action, int | np.integer) and not isinstance(action, bool | np.bool_)
+            valid = is_integer(action)
             if deciding:
                 legal = joint.view(seat)[1]
                 ok = valid and 0 <= action < self.no_op and bool(legal[int(action)])

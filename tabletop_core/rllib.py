@@ -1,12 +1,15 @@
 """Ray RLlib door: every game as a native RLlib `MultiAgentEnv` over its joint step.
 
-    from tabletop_core.rllib import TabletopMultiAgentEnv, register_envs
-    register_envs()   # "tabletop_aquilon", "tabletop_dragon", "tabletop_simurgh"
-    config = PPOConfig().environment("tabletop_aquilon", env_config={"num_players": 3})
+    from tabletop_core.rllib import ENV_NAMES, TabletopMultiAgentEnv, register_envs
+    register_envs()   # ENV_NAMES: {"aquilon": "tabletop_aquilon_v2", ...}
+    config = PPOConfig().environment(ENV_NAMES["aquilon"], env_config={"num_players": 3})
 
-`TabletopSingleAgentEnv` ("tabletop_<game>_single_agent") is one seat's game as a plain
-gymnasium env, the other seats played inside it (env_config `opponents`, required): what
-RLlib's single-agent env runners step, about twice as fast per decision as its multi-agent ones.
+The registered names carry the game's version, as its PettingZoo id and metadata name do
+(`tabletop_<game>_v<version>`, `GameSpec.rllib_env_name`); every game of the registry
+(tabletop_core.games) has them. `TabletopSingleAgentEnv`
+(`tabletop_<game>_single_agent_v<version>`) is one seat's game as a plain gymnasium env, the
+other seats played inside it (env_config `opponents`, required): what RLlib's single-agent env
+runners step, about twice as fast per decision as its multi-agent ones.
 
 `env_config` keys: `game` (implied by a registered name), `num_players`, `max_moves` (truncate
 after this many moves of all seats; default none), `reward_mode` ("rank" or "margin"),
@@ -60,20 +63,15 @@ from gymnasium import spaces
 from ray.rllib.env.multi_agent_env import MultiAgentEnv
 from ray.tune.registry import register_env
 
+from tabletop_core.games import game_names, game_spec
 from tabletop_core.inputs import normalize_seed
 from tabletop_core.joint import JointGame
 from tabletop_core.options import check_env_options
 from tabletop_core.spaces import LegalDiscrete
 
-ENV_NAMES = {"aquilon": "tabletop_aquilon", "dragon": "tabletop_dragon",
-             "simurgh": "tabletop_simurgh"}
-SINGLE_AGENT_ENV_NAMES = {game: f"{name}_single_agent" for game, name in ENV_NAMES.items()}
-
-
-def _game_spec(name: str):
-    from agents.games import load_game
-
-    return load_game(name).SPEC
+ENV_NAMES = {game: game_spec(game).rllib_env_name for game in game_names()}
+SINGLE_AGENT_ENV_NAMES = {game: game_spec(game).rllib_single_agent_env_name
+                          for game in game_names()}
 
 
 class TabletopMultiAgentEnv(MultiAgentEnv):
@@ -84,7 +82,7 @@ class TabletopMultiAgentEnv(MultiAgentEnv):
         options = dict(config or {})
         if "game" not in options:
             raise ValueError(f"env_config needs a 'game' ({', '.join(ENV_NAMES)})")
-        self.game = _game_spec(options.pop("game"))
+        self.game = game_spec(options.pop("game"))
         num_players = options.pop("num_players", self.game.min_players)
         self.game.check_num_players(num_players)
         self.num_players = int(num_players)
@@ -328,9 +326,8 @@ class TabletopSingleAgentEnv(gymnasium.Env):
 
 
 def register_envs() -> dict[str, str]:
-    """Register every game with RLlib, as `TabletopMultiAgentEnv` (`tabletop_<game>`) and as
-    `TabletopSingleAgentEnv` (`tabletop_<game>_single_agent`); returns {game: multi-agent
-    name}."""
+    """Register every game with RLlib, as `TabletopMultiAgentEnv` (`ENV_NAMES`) and as
+    `TabletopSingleAgentEnv` (`SINGLE_AGENT_ENV_NAMES`); returns {game: multi-agent name}."""
     for game, name in ENV_NAMES.items():
         register_env(name, _maker(game, TabletopMultiAgentEnv))
         register_env(SINGLE_AGENT_ENV_NAMES[game], _maker(game, TabletopSingleAgentEnv))

@@ -54,6 +54,8 @@ from typing import Any
 
 import numpy as np
 
+from tabletop_core.observation import ObservationLayout
+
 
 @dataclass(frozen=True)
 class GameSpec:
@@ -89,12 +91,38 @@ class GameSpec:
     # The batch kernels specialised to this engine (tabletop_core.batch).
     batch_reset: Callable
     batch_step: Callable
+    # The joint-step kernels specialised to this engine (tabletop_core.joint).
+    joint_step: Callable
+    joint_views: Callable
     # The texts, each for a viewer (see the module docstring).
     action_to_string: Callable[[np.ndarray, int], str]
     public_action_to_string: Callable[[np.ndarray, int], str]
     render_text: Callable[..., str]
     # SVG drawing of the table for a viewer (a seat, or -1 for the public view).
     render_svg: Callable[[np.ndarray, int], str]
+    # -- What the doors read (tabletop_core.games finds the specs of the installed games) --
+    # The game's full name, e.g. "Dwarves of Aquilon" (OpenSpiel's long name).
+    title: str
+    # The table of play, tournaments and demos, and the table of training.
+    default_players: int
+    train_players: int
+    # The game's own options (what `make_config` takes besides num_players, and checks) with
+    # their defaults, in order; a None default is given to OpenSpiel, whose parameters cannot
+    # be None, as the stand-in of `option_stand_ins` (that value, passed back, means None).
+    options: tuple[tuple[str, Any], ...]
+    option_stand_ins: tuple[tuple[str, Any], ...]
+    # Move limits (all seats' moves together, tabletop_core.limits): OpenSpiel's default
+    # `max_moves` (several times the longest random game measured), and the limit of
+    # tournaments, evaluation, human play and replays: over ten times the longest game of
+    # random and heuristic play measured by benchmarks/game_lengths.py (docs/rules/<game>.md,
+    # "Game length"), so that no real game reaches it, while an agent that stalls cannot hang
+    # a tournament. A cut game is reported as such and scores as a draw.
+    openspiel_max_moves: int
+    play_max_moves: int
+    # The observation as named pieces (tabletop_core.observation), from which the engine's
+    # offsets are built: `observation_layout.describe()` lists them, `.views(obs)` gives the
+    # named views of an observation.
+    observation_layout: ObservationLayout
 
     @classmethod
     def from_modules(
@@ -107,11 +135,20 @@ class GameSpec:
         engine: ModuleType,
         text: ModuleType,
         drawing: ModuleType,
+        *,
+        title: str,
+        default_players: int,
+        train_players: int,
+        openspiel_max_moves: int,
+        play_max_moves: int,
+        options: tuple[tuple[str, Any], ...] = (),
+        option_stand_ins: tuple[tuple[str, Any], ...] = (),
     ) -> GameSpec:
         """Assemble a spec from a game's engine package (NUM_ACTIONS, OBS_SIZE, STATE_SIZE, the
-        generator's offset layout.RNG, the contract's functions, STATE_FIELDS, CONFIG_FIELDS
-        and the batch kernels), its text module (action_to_string, public_action_to_string,
-        render_text) and its drawing module (render_svg); the PettingZoo id is
+        generator's offset layout.RNG, the contract's functions, STATE_FIELDS, CONFIG_FIELDS,
+        the batch and the joint-step kernels, OBSERVATION_LAYOUT), its text module
+        (action_to_string, public_action_to_string, render_text) and its drawing module
+        (render_svg), with the doors' metadata given by keyword; the PettingZoo id is
         tabletop/<name>-v<version>."""
         return cls(
             name=name,
@@ -138,10 +175,20 @@ class GameSpec:
             config_fields=tuple(engine.CONFIG_FIELDS),
             batch_reset=engine.batch_reset,
             batch_step=engine.batch_step,
+            joint_step=engine.joint_step,
+            joint_views=engine.joint_views,
             action_to_string=text.action_to_string,
             public_action_to_string=text.public_action_to_string,
             render_text=text.render_text,
             render_svg=drawing.render_svg,
+            title=title,
+            default_players=default_players,
+            train_players=train_players,
+            options=tuple(options),
+            option_stand_ins=tuple(option_stand_ins),
+            openspiel_max_moves=openspiel_max_moves,
+            play_max_moves=play_max_moves,
+            observation_layout=engine.OBSERVATION_LAYOUT,
         )
 
     @property
@@ -187,3 +234,37 @@ class GameSpec:
             self.legal_mask(state, mask)
             if not mask.any():
                 raise ValueError(f"{self.name}: invalid state: the seat to act has no legal action")
+
+    # -- Names and parameters of the doors, all derived from the fields above -------------
+    @property
+    def rllib_env_name(self) -> str:
+        """The RLlib name of the multi-agent env, e.g. "tabletop_aquilon_v3"."""
+        return f"tabletop_{self.versioned_name}"
+
+    @property
+    def rllib_single_agent_env_name(self) -> str:
+        """The RLlib name of the single-agent env, e.g. "tabletop_aquilon_single_agent_v3"."""
+        return f"tabletop_{self.name}_single_agent_v{self.version}"
+
+    @property
+    def openspiel_name(self) -> str:
+        """The OpenSpiel short name, e.g. "python_aquilon"."""
+        return f"python_{self.name}"
+
+    @property
+    def openspiel_params(self) -> dict[str, Any]:
+        """OpenSpiel's default parameters: players (the smallest table of at least two),
+        max_moves and the game's options (a None default as its stand-in)."""
+        stand_ins = dict(self.option_stand_ins)
+        return {"players": max(2, self.min_players), "max_moves": self.openspiel_max_moves,
+                **{k: stand_ins[k] if v is None else v for k, v in self.options}}
+
+    def options_from_openspiel(self, params: dict[str, Any]) -> dict[str, Any]:
+        """The `make_config` options of OpenSpiel parameters `params` (every option given; a
+        stand-in value means None)."""
+        stand_ins = dict(self.option_stand_ins)
+        options = {}
+        for name, _ in self.options:
+            value = params[name]
+            options[name] = None if name in stand_ins and value == stand_ins[name] else value
+        return options

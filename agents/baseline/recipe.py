@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from agents.baseline.imitation import collect_demonstrations, pretrain
@@ -36,6 +36,7 @@ from agents.baseline.policy import MaskedMLP
 from agents.games import load_game
 from agents.training.evaluation import evaluate_bot, write_curve
 from agents.training.opponent_pool import OpponentPool
+from agents.training.runs import RunProgress, read_record, with_overrides
 
 SEARCH_OPPONENT = "ismcts:200"
 
@@ -65,7 +66,7 @@ class Recipe:
 
 
 # One recipe per game: the player count of the shipped policy and the budgets that fit about
-# two hours of this library's reference machine (2 cores); the runs are in the README.
+# two hours of this library's reference machine (2 cores); the runs are in docs/training.md.
 RECIPES = {
     "aquilon": Recipe("aquilon", 2, steps=1_500_000, search_games=10),
     "dragon": Recipe("dragon", 3),
@@ -81,10 +82,7 @@ def recipe_for(game: str, **overrides) -> Recipe:
     ValueError for an unknown game or field."""
     if game not in RECIPES:
         raise ValueError(f"no baseline recipe for {game!r}: {', '.join(RECIPES)}")
-    unknown = set(overrides) - set(Recipe.__dataclass_fields__)
-    if unknown:
-        raise ValueError(f"unknown recipe fields: {', '.join(sorted(unknown))}")
-    recipe = replace(RECIPES[game], **overrides)
+    recipe = with_overrides(RECIPES[game], overrides, "recipe")
     for name in ("demonstrations", "pretrain_epochs", "steps", "chunk", "num_envs", "n_steps",
                  "batch_size", "eval_games", "search_every", "final_games"):
         if getattr(recipe, name) < 1:
@@ -97,19 +95,17 @@ def recipe_for(game: str, **overrides) -> Recipe:
     return recipe
 
 
-class _Run:
+class _Run(RunProgress):
     """The files of one run in `out`, and what is already done there."""
 
     def __init__(self, recipe: Recipe, out: Path, command: str):
         self.recipe = recipe
-        self.out = out
         out.mkdir(parents=True, exist_ok=True)
+        super().__init__(out, {"command": command, "wall_time_s": {}, "curve": [],
+                               "imitation": []})
         saved = out / "recipe.json"
-        progress = out / "progress.json"
-        self.progress = _read_json(progress) if progress.exists() else {
-            "command": command, "wall_time_s": {}, "curve": [], "imitation": []}
         if saved.exists():
-            before = _read_json(saved)
+            before = read_record(saved)
             changed = sorted(k for k in before if before[k] != asdict(recipe).get(k))
             if set(changed) - {"steps", "chunk"}:
                 raise ValueError(f"{out} holds a run of another recipe (differs in "
@@ -123,27 +119,10 @@ class _Run:
                              f"the {recipe.steps:,} asked; ask for at least as many")
         saved.write_text(json.dumps(asdict(recipe), indent=2))
 
-    def save(self) -> None:
-        (self.out / "progress.json").write_text(json.dumps(self.progress, indent=2))
-
-    def add_time(self, stage: str, seconds: float) -> None:
-        times = self.progress["wall_time_s"]
-        times[stage] = round(times.get(stage, 0.0) + seconds, 1)
-
     def checkpoints(self) -> list[tuple[int, Path]]:
         found = [(int(p.stem.split("_")[1]), p)
                  for p in (self.out / "checkpoints").glob("model_*.zip")]
         return sorted(found)
-
-
-def _read_json(path: Path) -> dict:
-    try:
-        data = json.loads(path.read_text())
-    except (OSError, ValueError) as error:
-        raise ValueError(f"cannot resume from {path}: {error}") from None
-    if not isinstance(data, dict):
-        raise ValueError(f"cannot resume from {path}: not a record of this recipe")
-    return data
 
 
 def run_recipe(recipe: Recipe, out: str | Path, command: str = "", progress: bool = True,

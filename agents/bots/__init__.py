@@ -4,7 +4,10 @@ Names: "random", "heuristic", "ismcts" (1000 iterations), "ismcts:5000" (iterati
 "ismcts:0.5s" (seconds per decision), "ppo:<path>" (a model saved by `tabletop train`),
 "baseline" (the learned policy shipped for the game, `agents.baseline`), "baseline:<policy.npz>"
 (one written by `tabletop train --recipe baseline`), "rllib:<checkpoint>" (saved by
-`tabletop train --backend rllib`; needs the `rllib` extra).
+`tabletop train --backend rllib`; needs the `rllib` extra), "az" (PUCT search over sampled worlds
+guided by the network shipped for the game, `agents.bots.az`; 200 iterations), "az:<iterations>",
+"az:<seconds>s", and either with a network of one's own: "az:<budget>:<network.npz>" (one written
+by `tabletop train --recipe az`, or any baseline policy file).
 """
 
 from __future__ import annotations
@@ -19,8 +22,9 @@ from agents.bots.ismcts import run_search
 from agents.bots.policies import heuristic_policy
 from tabletop_core.rng import rng_seed
 
-BOT_NAMES = ("random", "heuristic", "ismcts", "ppo", "baseline", "rllib")
+BOT_NAMES = ("random", "heuristic", "ismcts", "ppo", "baseline", "rllib", "az")
 ISMCTS_DEFAULT_ITERATIONS = 1000
+AZ_DEFAULT_ITERATIONS = 200  # agents.bots.az
 
 
 class HeuristicBot(Bot):
@@ -85,7 +89,8 @@ class ISMCTSBot(Bot):
 
 BOT_FORMS = ("random, heuristic, ismcts, ismcts:<iterations> (a whole number >= 1), "
              "ismcts:<seconds>s (a number > 0), ppo:<path to a model .zip>, baseline, "
-             "baseline:<policy .npz> or rllib:<checkpoint folder>")
+             "baseline:<policy .npz>, rllib:<checkpoint folder>, az, az:<iterations>, "
+             "az:<seconds>s or az:<budget>:<network .npz>")
 
 
 def parse_bot(spec: str) -> tuple[str, int | float | str | None]:
@@ -97,9 +102,15 @@ def parse_bot(spec: str) -> tuple[str, int | float | str | None]:
     name, colon, budget = spec.partition(":")
     if name in ("random", "heuristic") and not colon:
         return name, None
-    if name == "ismcts" and not colon:
-        return name, ISMCTS_DEFAULT_ITERATIONS
-    if name == "ismcts":
+    if name in ("ismcts", "az") and not colon:
+        return name, ISMCTS_DEFAULT_ITERATIONS if name == "ismcts" else AZ_DEFAULT_ITERATIONS
+    if name == "az" and ":" in budget:
+        budget, _, source = budget.partition(":")
+        if not Path(source).is_file():
+            raise ValueError(f"az network not found: {source} (give the path of a network "
+                             "written by `tabletop train --recipe az`, e.g. "
+                             "az:200:runs/az-aquilon/network.npz)")
+    if name in ("ismcts", "az"):
         try:
             if budget.endswith("s"):
                 seconds = float(budget[:-1])
@@ -109,9 +120,9 @@ def parse_bot(spec: str) -> tuple[str, int | float | str | None]:
                 return name, int(budget)
         except ValueError:
             pass
-        raise ValueError(f"bad ismcts budget in {spec!r}: use ismcts:<iterations> (a whole "
-                         "number >= 1, e.g. ismcts:2000) or ismcts:<seconds>s (a number > 0, "
-                         "e.g. ismcts:0.5s)")
+        raise ValueError(f"bad {name} budget in {spec!r}: use {name}:<iterations> (a whole "
+                         f"number >= 1, e.g. {name}:2000) or {name}:<seconds>s (a number > 0, "
+                         f"e.g. {name}:0.5s)")
     if name == "ppo" and budget:
         if not Path(budget).is_file():
             raise ValueError(f"ppo model not found: {budget} (give the path of a model saved "
@@ -133,6 +144,12 @@ def parse_bot(spec: str) -> tuple[str, int | float | str | None]:
     raise ValueError(f"unknown bot {spec!r}: use {BOT_FORMS}")
 
 
+def az_network_source(spec: str) -> str | None:
+    """The network file of an `az:<budget>:<network.npz>` spec (None: the shipped one)."""
+    parts = spec.split(":", 2)
+    return parts[2] if len(parts) == 3 else None
+
+
 def make_bot(spec: str, seed: int = 0) -> Bot:
     """Build a bot from its name (see the module docstring and `parse_bot`)."""
     name, budget = parse_bot(spec)
@@ -152,6 +169,13 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         from agents.rllib.bot import RLlibBot
 
         return RLlibBot(budget)
+    if name == "az":
+        from agents.bots.az import AZBot
+
+        source = az_network_source(spec)
+        if isinstance(budget, float):
+            return AZBot(seed, iterations=None, seconds=budget, source=source)
+        return AZBot(seed, iterations=budget, source=source)
     if isinstance(budget, float):
         return ISMCTSBot(seed, iterations=None, seconds=budget)
     return ISMCTSBot(seed, iterations=budget)
@@ -169,3 +193,7 @@ def check_bots_fit(specs: list[str], game: str, num_players: int) -> None:
             from agents.baseline.bot import load_policy
 
             load_policy(source, spec, num_players)
+        if name == "az":
+            from agents.bots.az import load_network
+
+            load_network(az_network_source(bot), spec, num_players)

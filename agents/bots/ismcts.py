@@ -69,12 +69,41 @@ def _nth_untried(children, mask, n):
     return -1
 
 
-@njit(cache=True)
+@njit(types.int64(STATE, types.int64, types.uint8[::1], types.int32[::1], PolicyFn, types.float64),
+      cache=True)
 def _policy_action(state, player, mask, rng, policy, epsilon):
     """The policy's action, or with probability `epsilon` a uniformly random legal one."""
     if rng_next(rng, 0) < epsilon * 4294967296.0:
         return random_legal(mask, rng)
     return policy(state, player, mask, rng)
+
+
+@njit
+def playout(state, num_players, playout_limit, mask, scores, keys, rewards, rng, policy,
+            epsilon, play, current_player, legal_mask, final_scores):
+    """Play `state` on with `policy` (a random legal action with probability `epsilon`) to
+    the end or for `playout_limit` moves (-1: no limit), then score it into `rewards` (rank
+    reward plus margin). Not cached itself (it calls function arguments): compiled into the
+    searches that call it, whose signatures are explicit."""
+    moves = 0
+    while moves != playout_limit:
+        player = current_player(state)
+        if player < 0:
+            break
+        moves += 1
+        legal_mask(state, mask)
+        play(state, _policy_action(state, player, mask, rng, policy, epsilon))
+    final_scores(state, scores, keys)
+    _rollout_rewards(scores, keys, num_players, rewards)
+
+
+@njit(cache=True)
+def backup(path, depth, mover, visits, value, rewards):
+    """Add one visit and the mover's reward to every node of path[1..depth]."""
+    for d in range(1, depth + 1):
+        n = path[d]
+        visits[n] += 1.0
+        value[n] += rewards[mover[n]]
 
 
 @njit(_SEARCH, cache=True)
@@ -153,20 +182,9 @@ def search(root, seat, num_players, iterations, rng, exploration, children, move
             play(state, best)
             depth += 1
             path[depth] = node
-        moves = 0
-        while moves != playout_limit:
-            player = current_player(state)
-            if player < 0:
-                break
-            moves += 1
-            legal_mask(state, mask)
-            play(state, _policy_action(state, player, mask, rng, rollout_policy, epsilon))
-        final_scores(state, scores, keys)
-        _rollout_rewards(scores, keys, num_players, rewards)
-        for d in range(1, depth + 1):
-            n = path[d]
-            visits[n] += 1.0
-            value[n] += rewards[mover[n]]
+        playout(state, num_players, playout_limit, mask, scores, keys, rewards, rng,
+                rollout_policy, epsilon, play, current_player, legal_mask, final_scores)
+        backup(path, depth, mover, visits, value, rewards)
 
 
 class SearchTree:

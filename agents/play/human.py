@@ -13,14 +13,14 @@ import numpy as np
 
 from agents.bots import make_bot
 from agents.bots.base import seat_view
-from agents.games import PLAY_MOVE_LIMITS, load_game
+from agents.games import load_game
 from agents.play.records import GameRecord, bot_seed, game_over
 from tabletop_core.spec import GameSpec
 
 
 class HumanTable:
     """One game with a person in `seat` and bots (cycled over the other seats). The game's
-    play limit (agents.games.PLAY_MOVE_LIMITS) cuts a game that goes on for ever, and the final
+    play limit (GameSpec.play_max_moves) cuts a game that goes on for ever, and the final
     line says so."""
 
     def __init__(self, game: str, num_players: int, seat: int, bots: list[str], seed: int = 0,
@@ -28,7 +28,7 @@ class HumanTable:
         module = load_game(game)
         self.game = game
         self.options = dict(options or {})
-        self.limit = PLAY_MOVE_LIMITS[game]
+        self.limit = module.SPEC.play_max_moves
         self.env = module.raw_env(num_players=num_players, max_moves=self.limit, **self.options)
         if not 0 <= seat < num_players:
             raise ValueError(f"seat must be in 0..{num_players - 1}, got {seat}")

@@ -15,7 +15,7 @@ import numpy as np
 
 from agents.bots import make_bot
 from agents.bots.base import seat_view
-from agents.games import PLAY_MOVE_LIMITS, load_game
+from agents.games import load_game
 from tabletop_core.inputs import normalize_seed
 from tabletop_core.spec import GameSpec
 from tabletop_core.text import check_viewer
@@ -167,13 +167,14 @@ def play_game(
     max_moves: int | None = -1,
 ) -> GameRecord:
     """Play one game, seat i played by bot spec bots[i]; bots are seeded from (seed, seat).
-    `max_moves` defaults (-1) to the game's play limit (agents.games.PLAY_MOVE_LIMITS); None
+    `max_moves` defaults (-1) to the game's play limit (GameSpec.play_max_moves); None
     plays without a limit."""
     options = options or {}
     if len(bots) != num_players:
         raise ValueError(f"{num_players} players need {num_players} bots, got {len(bots)}")
-    limit = PLAY_MOVE_LIMITS[game] if max_moves == -1 else max_moves
-    env = load_game(game).raw_env(num_players=num_players, max_moves=limit, **options)
+    module = load_game(game)
+    limit = module.SPEC.play_max_moves if max_moves == -1 else max_moves
+    env = module.raw_env(num_players=num_players, max_moves=limit, **options)
     env.reset(seed=seed)
     players = [make_bot(spec, seed=bot_seed(seed, seat)) for seat, spec in enumerate(bots)]
     actions = []

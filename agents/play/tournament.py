@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
@@ -164,28 +165,57 @@ def write_json(path: str, game: str, num_players: int, results: list[BotResult])
                    "results": [asdict(r) for r in results]}, f, indent=2)
 
 
-def plot(path: str, title: str, results: list[BotResult]) -> None:
-    """A PNG: win rates with their 95% intervals, and ratings with their uncertainty."""
+LABEL_WIDTH = 16  # characters per line of a bot's name under the plots
+
+
+def bot_label(name: str) -> str:
+    """A bot's name in lines of at most LABEL_WIDTH characters, broken after ':' or '/' where
+    it can be (a long checkpoint path stays readable without crossing its neighbours)."""
+    lines, line = [], ""
+    for part in re.findall(r"[^:/]*[:/]?", name):
+        while len(line + part) > LABEL_WIDTH:
+            if line:
+                lines.append(line)
+                line = ""
+            else:
+                lines.append(part[:LABEL_WIDTH])
+                part = part[LABEL_WIDTH:]
+        line += part
+    return "\n".join(lines + [line] if line else lines)
+
+
+def figure(title: str, results: list[BotResult]):
+    """The matplotlib figure of `plot`: win rates with their 95% intervals, and ratings with
+    their uncertainty, each bot's name under its column, the figure as wide as they need."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    names = [r.bot for r in results]
+    names = [bot_label(r.bot) for r in results]
     x = np.arange(len(results))
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(9, 3.6))
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(max(9.0, 2.4 * len(results)), 4.2))
     rates = np.array([r.win_rate for r in results])
     err = np.clip(np.array([[r.win_rate - r.win_low for r in results],
                             [r.win_high - r.win_rate for r in results]]), 0.0, None)
     ax1.bar(x, rates, yerr=err, capsize=4, color="#4a7fb0")
-    ax1.set_xticks(x, names, rotation=15)
+    ax1.set_xticks(x, names, fontsize=8)
     ax1.set_ylim(0, 1)
     ax1.set_ylabel("win rate (95% CI)")
     ax2.errorbar(x, [r.rating_mu for r in results], yerr=[r.rating_sigma for r in results],
                  fmt="o", capsize=4, color="#b0574a")
-    ax2.set_xticks(x, names, rotation=15)
+    ax2.set_xticks(x, names, fontsize=8)
+    ax2.set_xlim(-0.5, len(results) - 0.5)
     ax2.set_ylabel("OpenSkill rating (mu ± sigma)")
     fig.suptitle(title)
     fig.tight_layout()
+    return fig
+
+
+def plot(path: str, title: str, results: list[BotResult]) -> None:
+    """A PNG of `figure`."""
+    import matplotlib.pyplot as plt
+
+    fig = figure(title, results)
     fig.savefig(path, dpi=110)
     plt.close(fig)

@@ -9,9 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from agents.bots.base import Bot, SeatView
-from agents.rllib.league import LEARNER
-
-DEFAULT_MODULE = "default_policy"  # ray.rllib.core.DEFAULT_MODULE_ID, without importing Ray
+from agents.rllib.names import DEFAULT_MODULE, LEARNER
 
 
 def module_path(checkpoint: str) -> Path:

@@ -1,10 +1,11 @@
 """Self-play PPO with RLlib (new API stack) on `TabletopMultiAgentEnv`.
 
-`train_rllib(config)` joins or starts Ray, trains the module "learner" (`MaskedPPOTorchRLModule`)
-against an opponent pool (bots and snapshots of the learner, `agents.rllib.league`) on
-`num_env_runners` env runners with `envs_per_runner` games each, saves checkpoints, evaluates
-the learner against `random` and `heuristic` through the tournament code every `eval_every`
-iterations, and draws the learning curve, like the SB3 path (`agents.training.train`).
+`train_rllib(config)` joins or starts Ray (refusing a run that asks for more CPUs than Ray has),
+trains the module "learner" (`MaskedPPOTorchRLModule`) against an opponent pool (bots and
+snapshots of the learner, `agents.rllib.league`) on `num_env_runners` env runners with
+`envs_per_runner` games each, saves checkpoints, evaluates the learner against `random` and
+`heuristic` through the tournament code every `eval_every` iterations, and draws the learning
+curve, like the SB3 path (`agents.training.train`).
 
 Two ways to seat the opponents (`opponents_in_env`):
 - True (the default): they play inside the env (`agents.rllib.opponents.PoolOpponents` in a
@@ -22,11 +23,11 @@ each opponent (in the env mode).
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from agents.bots import make_bot
+from agents.cluster import init_ray
 from agents.games import load_game
 from agents.rllib.league import (
     LEARNER,
@@ -150,18 +151,19 @@ def learner_module(config: RLlibTrainConfig) -> str:
     return DEFAULT_MODULE_ID if config.opponents_in_env else LEARNER
 
 
-def init_ray(address: str | None = None, num_cpus: int | None = None) -> None:
-    """Join the Ray cluster at `address` ("auto": the one this machine belongs to), or start a
-    local Ray with `num_cpus`; usage stats and the dashboard off."""
-    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+def check_cpus(ppo) -> None:
+    """Refuse (a ValueError) a run that asks for more CPUs than the Ray cluster has, which Ray
+    would otherwise wait for without a word."""
     import ray
 
-    if ray.is_initialized():
-        return
-    if address is None:
-        ray.init(num_cpus=num_cpus, include_dashboard=False, log_to_driver=False)
-    else:
-        ray.init(address=address, log_to_driver=False)
+    runners = ppo.num_env_runners * ppo.num_cpus_per_env_runner
+    have = ray.cluster_resources().get("CPU", 0)
+    if runners > have:
+        raise ValueError(
+            f"the run asks Ray for {runners:g} CPUs, 0 for the learner (it trains in this "
+            f"process) and {ppo.num_cpus_per_env_runner:g} for each of its "
+            f"{ppo.num_env_runners} env runners, but the Ray cluster has {have:g} CPUs "
+            "(ray.cluster_resources()): use fewer env runners, or add nodes")
 
 
 def learner_steps(result: dict, module: str = LEARNER) -> int:
@@ -194,7 +196,9 @@ def train_rllib(config: RLlibTrainConfig, progress: bool = True) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     (out / "config.json").write_text(json.dumps(asdict(config), indent=2))
     init_ray(config.address, config.num_cpus)
-    algo = ppo_config(config).build_algo()
+    ppo = ppo_config(config)
+    check_cpus(ppo)
+    algo = ppo.build_algo()
     curve: list[dict] = []
     bar = tqdm(total=config.steps, disable=not progress, desc=f"rllib {config.game}")
     learner = learner_module(config)
@@ -202,8 +206,10 @@ def train_rllib(config: RLlibTrainConfig, progress: bool = True) -> Path:
     try:
         while steps < config.steps:
             result = train_step(algo)
-            bar.update(learner_steps(result, learner) - steps)
-            steps = learner_steps(result, learner)
+            done = learner_steps(result, learner)
+            bar.total = max(bar.total, done)  # the last iteration may end past `steps`
+            bar.update(done - steps)
+            steps = done
             _log(out / "metrics.jsonl", algo.iteration, result)
             if algo.iteration % config.eval_every == 0 and steps < config.steps:
                 curve.append(_evaluate(algo, config, out / "checkpoints" / f"iter_{algo.iteration}",

@@ -34,10 +34,12 @@ def evaluate_bot(game: str, num_players: int, bot: str, opponent: str, games: in
 
 
 def write_curve(out: Path, curve: list[dict], title: str | None = None,
-                parity: float = 0.5) -> None:
+                parity: float = 0.5, labels: dict[str, str] | None = None,
+                xlabel: str = "learner decisions") -> None:
     """Write the evaluations as out/learning_curve.csv and out/learning_curve.png: one line
     per opponent named in the rows (`<opponent>_win`, `_low`, `_high`), over the rows that
-    have it, and a dashed line at the win rate of equal players (`parity`)."""
+    have it (against `steps`), and a dashed line at the win rate of equal players (`parity`).
+    `labels`: the legend's text per opponent (default "vs <opponent>")."""
     fields = list(dict.fromkeys(key for row in curve for key in row))
     with open(out / "learning_curve.csv", "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=fields)
@@ -55,14 +57,14 @@ def write_curve(out: Path, curve: list[dict], title: str | None = None,
         rows = [row for row in curve if f"{bot}_win" in row]
         steps = np.array([row["steps"] for row in rows])
         ax.plot(steps, [row[f"{bot}_win"] for row in rows], marker="o", color=colour,
-                label=f"vs {bot}")
+                label=(labels or {}).get(bot, f"vs {bot}"))
         ax.fill_between(steps, [row[f"{bot}_low"] for row in rows],
                         [row[f"{bot}_high"] for row in rows], color=colour, alpha=0.2)
     ax.axhline(parity, color="#888888", linestyle="--", linewidth=1, label="parity")
     ax.set_ylim(0, 1)
     if title:
         ax.set_title(title, fontsize=10)
-    ax.set_xlabel("learner decisions")
+    ax.set_xlabel(xlabel)
     ax.set_ylabel("win rate (95% CI)")
     ax.legend()
     fig.tight_layout()

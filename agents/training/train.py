@@ -42,6 +42,13 @@ class TrainConfig:
     max_moves: int | None = None  # truncate games longer than this (all seats' moves)
     out: str = "runs/train"
 
+    @property
+    def total_steps(self) -> int:
+        """`steps` rounded up to whole rollouts (PPO collects `num_envs * n_steps` at a time):
+        what the run trains for, and its progress bar's total."""
+        rollout = self.num_envs * self.n_steps
+        return -(-self.steps // rollout) * rollout
+
 
 class _SelfPlayCallback(BaseCallback):
     """Snapshots, evaluations and checkpoints, counted in PPO updates (rollouts)."""
@@ -100,7 +107,7 @@ def train(config: TrainConfig, progress: bool = True) -> Path:
         policy_kwargs={"net_arch": [256, 256]}, device="cpu",
     )
     callback = _SelfPlayCallback(config, pool, out)
-    model.learn(config.steps, callback=callback, progress_bar=progress)
+    model.learn(config.total_steps, callback=callback, progress_bar=progress)
     callback.evaluate()
     path = out / "model.zip"
     model.save(path)

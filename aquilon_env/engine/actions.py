@@ -14,7 +14,7 @@ from aquilon_env.engine.resolution import (
     svara_take,
     take_tavern_card,
 )
-from aquilon_env.engine.talions import apply_bid, is_zero_talion, upgrade_talion
+from aquilon_env.engine.talions import apply_bid, is_exchange_talion, upgrade_talion
 from tabletop_core.signatures import CURRENT_PLAYER, DECISION_GROUP, LEGAL_MASK, PLAY
 
 
@@ -67,7 +67,7 @@ def legal_mask(state, mask):
         mask[L.A_PLACE:L.A_PLACE + NUM_ORDERS] = 1
     elif phase == L.DERDHR:
         for pos in range(L.TALIONS):
-            if not is_zero_talion(state, seat, pos):  # "except the 0" (p. 14, Q17)
+            if not is_exchange_talion(state, seat, pos):  # "except the 0" (p. 14, Q17)
                 mask[L.A_DERDHR + pos] = 1
     elif phase == L.SVARA:
         mask[L.A_SVARA:L.A_SVARA + state[L.SVARA_COUNT]] = 1

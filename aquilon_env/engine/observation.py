@@ -38,21 +38,125 @@ from aquilon_env.data import (
 from aquilon_env.engine import layout as L
 from aquilon_env.engine.army import distinct_runes
 from aquilon_env.engine.scoring import bravery_value, elite_count
+from tabletop_core.observation import KNOWN, OWN, Block, Piece, lay_out
 from tabletop_core.signatures import OBSERVE
 
 CARD_FEATURES = 11
 # Talion kinds (BRONZE 0, GOLD 1, EXCHANGE3 2) as features.
 KIND_SCALE = 0.5
-SEAT_FEATURES = 72
-GLOBAL_FEATURES = 75
-OBS_SIZE = (
-    GLOBAL_FEATURES
-    + (NUM_TAVERNS * L.MAX_TAVERN_CARDS + 5) * CARD_FEATURES
-    + L.P * SEAT_FEATURES
-    + NUM_COGNARS * 6
-    + NUM_ELITES * 7
-    + 6
+SEAT_BLOCKS = L.P
+OWNERS = 1 + L.P  # nobody, then the seats relative to the viewer
+_CARD = "card features (present, order one-hot, rank, points, malt, occult, rune)"
+
+# The observation as named pieces, in vector order (docs/rules/aquilon.md, "Observation").
+PIECES = (
+    Piece("phase", (L.NUM_PHASES,), "phase one-hot"),
+    Piece("era", (1,), "1 in the second Era"),
+    Piece("turn", (1,), "turn in the Era / 4"),
+    Piece("tavern", (NUM_TAVERNS,), "the tavern being resolved, one-hot (none during bids)"),
+    Piece("num_players", (L.P - 1,), "player count 2-5, one-hot"),
+    Piece("deck_left", (2,), "cards left in the Era 1 and Era 2 decks / MAX_DECK"),
+    Piece("treasury", (MAX_TALION - 4,), "Treasury talions of value 5..25 / 3"),
+    Piece("exchange3_free", (1,), "the 3 - Exchange is in the Treasury"),
+    Piece("pariah_free", (1,), "Pariah tokens in the supply / 12"),
+    Piece("actor", (L.P,), "seat to act, relative one-hot (hidden from others during bids)"),
+    Piece("is_actor", (1,), "the viewer is the seat to act"),
+    Piece("pending", (1,), "recruitments pending / 4"),
+    Piece("merc_need", (1,), "a Mercenary or Ga'at waits to be placed"),
+    Piece("placing", (NUM_COGNARS,), "the Cognar being recruited, one-hot"),
+    Piece("tavern_cards", (NUM_TAVERNS, L.MAX_TAVERN_CARDS, CARD_FEATURES), _CARD),
+    Piece("svara_cards", (5, CARD_FEATURES), _CARD + " of Svara's look", OWN),
+    Block("seat", SEAT_BLOCKS, (
+        Piece("present", (1,), "1 for a seat in the game"),
+        Piece("gems", (1,), "gem / 5"),
+        Piece("talions", (L.TALIONS,), "talion values sorted by (value, kind) / 25"),
+        Piece("has_exchange3", (1,), "holds the 3 - Exchange"),
+        Piece("known_values", (L.TALIONS,), "talion value / 25 at each position the viewer "
+              "knows", KNOWN),
+        Piece("known_positions", (L.TALIONS,), "1 at each position the viewer knows", KNOWN),
+        Piece("bid_done", (1,), "the viewer has bid (its own block only)", OWN),
+        Piece("ranks", (NUM_ORDERS,), "ranks per column, scaled"),
+        Piece("points", (NUM_ORDERS,), "Points per column, scaled"),
+        Piece("flat", (NUM_ORDERS,), "Black Points per column, scaled"),
+        Piece("wanderers_seen", (12,), "Wanderers values 2..13 present"),
+        Piece("tokens", (1,), "Pariah tokens covering Wanderers / 12"),
+        Piece("malt", (1,), "Malt, scaled"),
+        Piece("occult", (1,), "Occult, scaled"),
+        Piece("runes", (1,), "distinct runes, scaled"),
+        Piece("rune_kinds", (NUM_RUNE_KINDS,), "runes present, by kind"),
+        Piece("lines", (1,), "lines, scaled"),
+        Piece("elites", (1,), "Elite Cognars / 5"),
+        Piece("liquor", (1,), "holds the Liquor Certification"),
+        Piece("tokens_left", (1,), "Pariah token removals left, scaled"),
+        Piece("bravery", (1,), "current Bravery Value, scaled"),
+        Piece("army", (1,), "army size / MAX_DWARVES_PER_LORD"),
+        Piece("talion_kinds", (L.TALIONS,), "kinds of the sorted talions * 0.5 (bronze, "
+              "gold, 3 - Exchange)"),
+        Piece("known_kinds", (L.TALIONS,), "kind * 0.5 at each position the viewer knows",
+              KNOWN),
+    ), "per seat, relative to the viewer (block 0 is the viewer)"),
+    Piece("cognar_owner", (NUM_COGNARS, OWNERS), "each Cognar's owner: nobody, then the "
+          "seats relative to the viewer"),
+    Block("elite", NUM_ELITES, (
+        Piece("holder", (1,), "its position among the holders / 4"),
+        Piece("owner", (OWNERS,), "owner: nobody, then the seats relative to the viewer"),
+    ), "per Elite Cognar"),
+    Piece("liquor_owner", (OWNERS,), "the Liquor Certification's owner: nobody, then the "
+          "seats relative to the viewer"),
 )
+LAYOUT = lay_out(PIECES)
+OBS_SIZE = LAYOUT.size
+_at = LAYOUT.offsets.__getitem__
+# Absolute offsets of the global pieces.
+PHASE = _at("phase")
+ERA = _at("era")
+TURN = _at("turn")
+TAVERN = _at("tavern")
+NUM_PLAYERS = _at("num_players")
+DECK_LEFT = _at("deck_left")
+TREASURY = _at("treasury")
+EXCHANGE3_FREE = _at("exchange3_free")
+PARIAH_FREE = _at("pariah_free")
+ACTOR = _at("actor")
+IS_ACTOR = _at("is_actor")
+PENDING = _at("pending")
+MERC_NEED = _at("merc_need")
+PLACING = _at("placing")
+TAVERN_CARDS = _at("tavern_cards")
+SVARA_CARDS = _at("svara_cards")
+COGNAR_OWNER = _at("cognar_owner")
+LIQUOR_OWNER = _at("liquor_owner")
+# The seat blocks: their start and size, each piece's offset within a block.
+SEATS_AT = LAYOUT.starts["seat"]
+SEAT_FEATURES = LAYOUT.slots["seat.present"].stride
+S_PRESENT = _at("seat.present")
+S_GEMS = _at("seat.gems")
+S_TALIONS = _at("seat.talions")
+S_HAS_EXCHANGE3 = _at("seat.has_exchange3")
+S_KNOWN_VALUES = _at("seat.known_values")
+S_KNOWN_POSITIONS = _at("seat.known_positions")
+S_BID_DONE = _at("seat.bid_done")
+S_RANKS = _at("seat.ranks")
+S_POINTS = _at("seat.points")
+S_FLAT = _at("seat.flat")
+S_WANDERERS_SEEN = _at("seat.wanderers_seen")
+S_TOKENS = _at("seat.tokens")
+S_MALT = _at("seat.malt")
+S_OCCULT = _at("seat.occult")
+S_RUNES = _at("seat.runes")
+S_RUNE_KINDS = _at("seat.rune_kinds")
+S_LINES = _at("seat.lines")
+S_ELITES = _at("seat.elites")
+S_LIQUOR = _at("seat.liquor")
+S_TOKENS_LEFT = _at("seat.tokens_left")
+S_BRAVERY = _at("seat.bravery")
+S_ARMY = _at("seat.army")
+S_TALION_KINDS = _at("seat.talion_kinds")
+S_KNOWN_KINDS = _at("seat.known_kinds")
+ELITES_AT = LAYOUT.starts["elite"]
+ELITE_FEATURES = LAYOUT.slots["elite.holder"].stride
+E_HOLDER = _at("elite.holder")
+E_OWNER = _at("elite.owner")
 
 
 @njit(cache=True)
@@ -96,8 +200,8 @@ def _relative(seat, base, n):
 def _seat_block(state, out, at, seat, sees_positions, is_viewer):
     n_talions = L.TALIONS
     base = seat * n_talions
-    out[at] = 1.0
-    out[at + 1] = state[L.GEMS + seat] / 5.0
+    out[at + S_PRESENT] = 1.0
+    out[at + S_GEMS] = state[L.GEMS + seat] / 5.0
     # Talion values and kinds are public; written sorted by (value, kind) so that their
     # positions stay hidden. A kind tells bronze from gold (a discarded gold talion returns to
     # the Treasury, a bronze one leaves the game) and marks the 3 - Exchange.
@@ -110,43 +214,39 @@ def _seat_block(state, out, at, seat, sees_positions, is_viewer):
             k = state[L.TAL_KIND + base + j]
             if w < v or (w == v and (k < kind or (k == kind and j < i))):
                 rank += 1
-        out[at + 2 + rank] = v / MAX_TALION
-        out[at + 62 + rank] = kind * KIND_SCALE
+        out[at + S_TALIONS + rank] = v / MAX_TALION
+        out[at + S_TALION_KINDS + rank] = kind * KIND_SCALE
     for pos in range(n_talions):
         if state[L.TAL_KIND + base + pos] == L.TALION_EXCHANGE3:
-            out[at + 7] = 1.0
+            out[at + S_HAS_EXCHANGE3] = 1.0
     for pos in range(n_talions):
         if sees_positions or state[L.TAL_KNOWN + base + pos] == 1:
-            out[at + 8 + pos] = state[L.TAL_VAL + base + pos] / MAX_TALION
-            out[at + 13 + pos] = 1.0
-            out[at + 67 + pos] = state[L.TAL_KIND + base + pos] * KIND_SCALE
+            out[at + S_KNOWN_VALUES + pos] = state[L.TAL_VAL + base + pos] / MAX_TALION
+            out[at + S_KNOWN_POSITIONS + pos] = 1.0
+            out[at + S_KNOWN_KINDS + pos] = state[L.TAL_KIND + base + pos] * KIND_SCALE
     if is_viewer:
-        out[at + 18] = state[L.BID_DONE + seat]
-    a = at + 19
+        out[at + S_BID_DONE] = state[L.BID_DONE + seat]
     for c in range(NUM_ORDERS):
         col = seat * NUM_ORDERS + c
-        out[a + c] = _unit(state[L.COL_RANKS + col], OBS_RANK_SCALE[c])
-        out[a + 5 + c] = _unit(state[L.COL_POINTS + col], OBS_POINTS_SCALE[c])
-        out[a + 10 + c] = _unit(state[L.COL_FLAT + col], OBS_FLAT_SCALE)
-    a += 15
+        out[at + S_RANKS + c] = _unit(state[L.COL_RANKS + col], OBS_RANK_SCALE[c])
+        out[at + S_POINTS + c] = _unit(state[L.COL_POINTS + col], OBS_POINTS_SCALE[c])
+        out[at + S_FLAT + c] = _unit(state[L.COL_FLAT + col], OBS_FLAT_SCALE)
     seen = state[L.WAND_VALUES_SEEN + seat]
     for v in range(12):
-        out[a + v] = (seen >> (v + 2)) & 1
-    a += 12
-    out[a] = _unit(state[L.WAND_COVERED_COUNT + seat], PARIAH_TOKENS)
-    out[a + 1] = _unit(state[L.MALT + seat], OBS_MALT_SCALE)
-    out[a + 2] = _unit(state[L.OCCULT + seat], OBS_OCCULT_SCALE)
-    out[a + 3] = _unit(distinct_runes(state, seat), OBS_RUNES_SCALE)
+        out[at + S_WANDERERS_SEEN + v] = (seen >> (v + 2)) & 1
+    out[at + S_TOKENS] = _unit(state[L.WAND_COVERED_COUNT + seat], PARIAH_TOKENS)
+    out[at + S_MALT] = _unit(state[L.MALT + seat], OBS_MALT_SCALE)
+    out[at + S_OCCULT] = _unit(state[L.OCCULT + seat], OBS_OCCULT_SCALE)
+    out[at + S_RUNES] = _unit(distinct_runes(state, seat), OBS_RUNES_SCALE)
     mask = state[L.RUNE_MASK + seat]
     for r in range(NUM_RUNE_KINDS):
-        out[a + 4 + r] = (mask >> r) & 1
-    a += 4 + NUM_RUNE_KINDS
-    out[a] = _unit(state[L.LINES + seat], OBS_LINES_SCALE)
-    out[a + 1] = elite_count(state, seat) / 5.0
-    out[a + 2] = state[L.LIQUOR_OWNER] == seat
-    out[a + 3] = _unit(state[L.TOKENS_LEFT + seat], OBS_TOKENS_SCALE)
-    out[a + 4] = _unit(bravery_value(state, seat), OBS_BRAVERY_SCALE)
-    out[a + 5] = _unit(state[L.ARMY_COUNT + seat], MAX_DWARVES_PER_LORD)
+        out[at + S_RUNE_KINDS + r] = (mask >> r) & 1
+    out[at + S_LINES] = _unit(state[L.LINES + seat], OBS_LINES_SCALE)
+    out[at + S_ELITES] = elite_count(state, seat) / 5.0
+    out[at + S_LIQUOR] = state[L.LIQUOR_OWNER] == seat
+    out[at + S_TOKENS_LEFT] = _unit(state[L.TOKENS_LEFT + seat], OBS_TOKENS_SCALE)
+    out[at + S_BRAVERY] = _unit(bravery_value(state, seat), OBS_BRAVERY_SCALE)
+    out[at + S_ARMY] = _unit(state[L.ARMY_COUNT + seat], MAX_DWARVES_PER_LORD)
 
 
 @njit(OBSERVE, cache=True)
@@ -158,35 +258,31 @@ def observe(state, viewer, out):
     base = 0 if god else viewer
     phase = state[L.PHASE]
     actor = state[L.ACTOR]
-    out[phase] = 1.0
-    at = L.NUM_PHASES
-    out[at] = state[L.ERA] == 2
-    out[at + 1] = state[L.TURN] / 4.0
-    out[at + 2 + state[L.TAVERN]] = phase != L.BID
-    out[at + 5 + n - 2] = 1.0
-    out[at + 9] = (state[L.DECK1_LEN] - state[L.DECK1_POS]) / L.MAX_DECK
-    out[at + 10] = (state[L.DECK2_LEN] - state[L.DECK2_POS]) / L.MAX_DECK
-    at += 11
+    out[PHASE + phase] = 1.0
+    out[ERA] = state[L.ERA] == 2
+    out[TURN] = state[L.TURN] / 4.0
+    out[TAVERN + state[L.TAVERN]] = phase != L.BID
+    out[NUM_PLAYERS + n - 2] = 1.0
+    out[DECK_LEFT] = (state[L.DECK1_LEN] - state[L.DECK1_POS]) / L.MAX_DECK
+    out[DECK_LEFT + 1] = (state[L.DECK2_LEN] - state[L.DECK2_POS]) / L.MAX_DECK
     for v in range(5, MAX_TALION + 1):
-        out[at + v - 5] = state[L.TREASURY + v] / 3.0
-    at += 21
-    out[at] = state[L.EXCHANGE3_FREE]
-    out[at + 1] = state[L.PARIAH_FREE] / 12.0
-    at += 2
+        out[TREASURY + v - 5] = state[L.TREASURY + v] / 3.0
+    out[EXCHANGE3_FREE] = state[L.EXCHANGE3_FREE]
+    out[PARIAH_FREE] = state[L.PARIAH_FREE] / 12.0
     # Who acts is public, except during the bids (it would tell who has already bid).
     if actor >= 0 and (phase != L.BID or actor == viewer or god):
-        out[at + _relative(actor, base, n)] = 1.0
-    out[at + 5] = actor == viewer
-    at += 6
-    out[at] = _unit(state[L.PENDING], 4.0)
-    out[at + 1] = state[L.MERC_NEED]
+        out[ACTOR + _relative(actor, base, n)] = 1.0
+    out[IS_ACTOR] = actor == viewer
+    out[PENDING] = _unit(state[L.PENDING], 4.0)
+    out[MERC_NEED] = state[L.MERC_NEED]
     if state[L.PLACING] >= 0:
-        out[at + 2 + state[L.PLACING]] = 1.0
-    at += 2 + NUM_COGNARS
+        out[PLACING + state[L.PLACING]] = 1.0
+    at = TAVERN_CARDS
     for t in range(NUM_TAVERNS):
         for s in range(L.MAX_TAVERN_CARDS):
             at = _card(out, at, state[L.TAVERN_CARDS + t * L.MAX_TAVERN_CARDS + s])
     sees_svara = phase == L.SVARA and (god or actor == viewer)
+    at = SVARA_CARDS
     for k in range(5):
         card = -1
         if sees_svara and k < state[L.SVARA_COUNT]:
@@ -195,27 +291,25 @@ def observe(state, viewer, out):
     for k in range(n):
         seat = (base + k) % n
         own = god or seat == viewer
-        _seat_block(state, out, at + k * SEAT_FEATURES, seat, own, own and not god)
-    at += L.P * SEAT_FEATURES
+        _seat_block(state, out, SEATS_AT + k * SEAT_FEATURES, seat, own, own and not god)
     for c in range(NUM_COGNARS):
         owner = state[L.COGNAR_OWNER + c]
+        at = COGNAR_OWNER + c * OWNERS
         if owner < 0:
             out[at] = 1.0
         else:
             out[at + 1 + _relative(owner, base, n)] = 1.0
-        at += 6
     for h in range(NUM_ELITES):
         elite = state[L.ELITE_HOLDER + h]
-        a = at + elite * 7
-        out[a] = h / 4.0
+        a = ELITES_AT + elite * ELITE_FEATURES
+        out[a + E_HOLDER] = h / 4.0
         owner = state[L.ELITE_OWNER + elite]
         if owner < 0:
-            out[a + 1] = 1.0
+            out[a + E_OWNER] = 1.0
         else:
-            out[a + 2 + _relative(owner, base, n)] = 1.0
-    at += NUM_ELITES * 7
+            out[a + E_OWNER + 1 + _relative(owner, base, n)] = 1.0
     liquor = state[L.LIQUOR_OWNER]
     if liquor < 0:
-        out[at] = 1.0
+        out[LIQUOR_OWNER] = 1.0
     else:
-        out[at + 1 + _relative(liquor, base, n)] = 1.0
+        out[LIQUOR_OWNER + 1 + _relative(liquor, base, n)] = 1.0

@@ -26,17 +26,12 @@ BID_TRIPLES = np.array(
 
 @njit(cache=True)
 def is_exchange_talion(state, seat, pos):
-    """The 0 talion and Kardum's 3 - Exchange trigger an exchange and are never upgraded."""
+    """The Lord's exchange talion: the 0, or Kardum's 3 - Exchange that takes its place. It
+    triggers the exchange, is never upgraded by a Talion card, and is the talion Derdhr and Ordo
+    leave out ("except the 0", pp. 12, 14): one reading everywhere (Q4, Q17)."""
     i = seat * TALIONS + pos
     kind = state[TAL_KIND + i]
     return kind == TALION_EXCHANGE3 or (kind == TALION_BRONZE and state[TAL_VAL + i] == 0)
-
-
-@njit(cache=True)
-def is_zero_talion(state, seat, pos):
-    """The bronze 0: the one talion Derdhr and Ordo leave out ("except the 0", pp. 12, 14)."""
-    i = seat * TALIONS + pos
-    return state[TAL_KIND + i] == TALION_BRONZE and state[TAL_VAL + i] == 0
 
 
 @njit(cache=True)
@@ -82,8 +77,8 @@ def apply_bid(state, seat, bid):
 
 @njit(cache=True)
 def discard_talion(state, seat, pos):
-    """Discard the talion at a position: gold returns to the Treasury, bronze (and the
-    3 - Exchange, Q17) leaves the game."""
+    """Discard the talion at a position: gold returns to the Treasury, bronze leaves the game
+    (the exchange talion is never discarded but by Kardum's swap, Q17)."""
     i = seat * TALIONS + pos
     value = state[TAL_VAL + i]
     if state[TAL_KIND + i] == TALION_GOLD:
@@ -153,12 +148,12 @@ def exchange_purse(state, seat):
 @njit(cache=True)
 def ordo_exchange(state, seat):
     """Ordo (p. 12): the two lowest talions "(excluding the 0)" make their sum; the lowest is
-    discarded. The 3 - Exchange is not the 0 and takes part (Q17)."""
+    discarded. Kardum's 3 - Exchange stands for the 0 and is left out too (Q17)."""
     base = seat * TALIONS
     low1 = -1
     low2 = -1
     for pos in range(TALIONS):
-        if is_zero_talion(state, seat, pos):
+        if is_exchange_talion(state, seat, pos):
             continue
         v = state[TAL_VAL + base + pos]
         if low1 < 0 or v < state[TAL_VAL + base + low1]:

@@ -43,14 +43,21 @@ from aquilon_env.data import (
     Power,
 )
 from aquilon_env.engine import layout as L
+from aquilon_env.engine.talions import is_exchange_talion
 from tabletop_core.signatures import VALIDATE
-from tabletop_core.validate import StateChecks, check_fields, each_once, rng_words_valid
+from tabletop_core.validate import (
+    StateChecks,
+    all_equal,
+    check_head,
+    contains,
+    count_equal,
+    each_once,
+    min_of,
+)
 
-I32_MIN, I32_MAX = -(2**31), 2**31 - 1
 P = L.P
 _c = StateChecks(MAX_LORDS)
-_c.field("num_players", L.NUM_PLAYERS, 1, MIN_LORDS, MAX_LORDS)
-_c.field("rng", L.RNG, 4, I32_MIN, I32_MAX)
+_c.open(L.NUM_PLAYERS, MIN_LORDS, MAX_LORDS, L.RNG)
 _c.field("phase", L.PHASE, 1, 0, L.NUM_PHASES - 1)
 _c.field("era", L.ERA, 1, 1, 2)
 _c.field("turn", L.TURN, 1, 0, 4)
@@ -112,7 +119,7 @@ _c.field("wanderers_values", L.WAND_VALUE, P * L.MAX_WANDERERS, 0, 29,
 _c.field("wanderers_covered", L.WAND_COVERED, P * L.MAX_WANDERERS, 0, 1,
          seat_width=L.MAX_WANDERERS)
 _c.field("army", L.ARMY, P * L.MAX_ARMY, 0, NUM_DWARVES - 1, seat_width=L.MAX_ARMY)
-RNG_STUCK = _c.check("rng: all four generator words are zero")
+RNG_STUCK = _c.rng_stuck()
 SETUP = _c.check("turns/per_tavern: not those of the player count")
 TIMING = _c.check("turn: past the last turn while the game goes on")
 GEMS_SET = _c.check("gems: not the player count's gems, each once")
@@ -122,7 +129,8 @@ CARDS = _c.check("tavern_cards/army: a Dwarf card twice, or one not drawn yet")
 TAVERN_SLOTS = _c.check("tavern_cards: the taverns' cards do not match the resolution")
 TALIONS = _c.check("talion_values/talion_kinds: a talion no player could hold")
 TREASURY = _c.check("treasury: gold talions not conserved")
-EXCHANGE3 = _c.check("exchange3_free: Kardum's talion more than once")
+EXCHANGE3 = _c.check("exchange3_free: Kardum's talion not exactly once, or a Lord without "
+                     "exactly one exchange talion")
 ARMY = _c.check("army_count: more cards than the turns dealt")
 COLUMNS = _c.check("column_ranks/points/malt/occult/runes: not what the army holds")
 LINES = _c.check("lines: not the complete lines of the columns")
@@ -132,10 +140,8 @@ COGNARS = _c.check("cognar_owner/cognar_column: a Cognar in no possible place")
 ELITES = _c.check("elite_holder/elite_owner/liquor_owner: not possible in this Era")
 ORDER = _c.check("order: not a play order of the seats")
 PHASE = _c.check("phase/actor: the seat to act does not match the phase")
-STATE_FIELDS = tuple(_c.names)
+STATE_FIELDS, FIELD_TABLE, FIELD_COVERAGE = _c.export(L.STATE_SIZE)
 CONFIG_FIELDS = (("players", L.NUM_PLAYERS),)
-FIELD_TABLE = _c.table()
-FIELD_COVERAGE = _c.covered(L.STATE_SIZE)
 
 COLOURED, WHITE, BLACK = int(Kind.COLOURED), int(Kind.WHITE), int(Kind.BLACK)
 WANDERERS_ORDER = int(Order.WANDERERS)
@@ -153,10 +159,7 @@ def _deck_ok(state, deck_at, length, era, five):
         expected += wanted
         if seen[card] != wanted:
             return False
-    for k in range(length, L.MAX_DECK):
-        if state[deck_at + k] != 0:
-            return False
-    return expected == length
+    return all_equal(state, deck_at + length, L.MAX_DECK - length, 0) and expected == length
 
 
 @njit(cache=True)
@@ -171,12 +174,10 @@ def _cards_ok(state, n):
     if not each_once(state, L.TAVERN_CARDS, NUM_TAVERNS * L.MAX_TAVERN_CARDS, NUM_DWARVES, seen):
         return False
     for seat in range(n):
-        if not each_once(state, L.ARMY + seat * L.MAX_ARMY, state[L.ARMY_COUNT + seat],
-                         NUM_DWARVES, seen):
+        army, count = L.ARMY + seat * L.MAX_ARMY, state[L.ARMY_COUNT + seat]
+        if not (each_once(state, army, count, NUM_DWARVES, seen)
+                and all_equal(state, army + count, L.MAX_ARMY - count, 0)):
             return False
-        for k in range(state[L.ARMY_COUNT + seat], L.MAX_ARMY):
-            if state[L.ARMY + seat * L.MAX_ARMY + k] != 0:
-                return False
     for card in range(NUM_DWARVES):
         if seen[card] and not drawn[card]:
             return False
@@ -184,24 +185,17 @@ def _cards_ok(state, n):
 
 
 @njit(cache=True)
-def _tavern_count(state, t):
-    count = 0
-    for s in range(L.MAX_TAVERN_CARDS):
-        if state[L.TAVERN_CARDS + t * L.MAX_TAVERN_CARDS + s] >= 0:
-            count += 1
-    return count
-
-
-@njit(cache=True)
 def _taverns_ok(state, n, phase):
     per = state[L.PER_TAVERN]
     for t in range(NUM_TAVERNS):
-        for s in range(per, L.MAX_TAVERN_CARDS):
-            if state[L.TAVERN_CARDS + t * L.MAX_TAVERN_CARDS + s] != -1:
-                return False
+        if not all_equal(state, L.TAVERN_CARDS + t * L.MAX_TAVERN_CARDS + per,
+                         L.MAX_TAVERN_CARDS - per, -1):
+            return False
     tavern = state[L.TAVERN]
     for t in range(NUM_TAVERNS):
-        count = _tavern_count(state, t)
+        # tavern_cards lie in -1..: a card is any slot that is not -1
+        count = L.MAX_TAVERN_CARDS - count_equal(state, L.TAVERN_CARDS + t * L.MAX_TAVERN_CARDS,
+                                                 L.MAX_TAVERN_CARDS, -1)
         if phase == L.BID:
             wanted = per
         elif phase == L.TOKENS or phase == L.OVER:
@@ -227,15 +221,14 @@ def _talions_ok(state, n):
     exchange3 = 0
     for seat in range(n):
         bronze = np.zeros(MAX_TALION + 1, np.int64)
+        exchange_talions = 0
         for pos in range(L.TALIONS):
+            exchange_talions += is_exchange_talion(state, seat, pos)
             i = seat * L.TALIONS + pos
             value = state[L.TAL_VAL + i]
             kind = state[L.TAL_KIND + i]
             if kind == L.TALION_BRONZE:
-                ok = False
-                for b in range(BRONZE_ARR.shape[0]):
-                    ok = ok or BRONZE_ARR[b] == value
-                if not ok or bronze[value]:
+                if not contains(BRONZE_ARR, 0, BRONZE_ARR.shape[0], value) or bronze[value]:
                     return TALIONS
                 bronze[value] = 1
             elif kind == L.TALION_GOLD:
@@ -246,11 +239,13 @@ def _talions_ok(state, n):
                 if value != 3:
                     return TALIONS
                 exchange3 += 1
+        # The 0 is never upgraded nor discarded, only swapped for the 3 - Exchange (Q17).
+        if exchange_talions != 1:
+            return EXCHANGE3
     for v in range(MAX_TALION + 1):
         if held[v] + state[L.TREASURY + v] != TREASURY_COUNTS[v]:
             return TREASURY
-    # Derdhr and Ordo may discard the 3 - Exchange, which then leaves the game (Q17).
-    if exchange3 + state[L.EXCHANGE3_FREE] > 1:
+    if exchange3 + state[L.EXCHANGE3_FREE] != 1:
         return EXCHANGE3
     return 0
 
@@ -342,9 +337,10 @@ def _wanderers_ok(state, seat):
             visible += value
         seen |= 1 << value
         count += 1
-    for k in range(count, L.MAX_WANDERERS):
-        if state[L.WAND_VALUE + base + k] != 0 or state[L.WAND_COVERED + base + k] != 0:
-            return False
+    rest = L.MAX_WANDERERS - count
+    if not (all_equal(state, L.WAND_VALUE + base + count, rest, 0)
+            and all_equal(state, L.WAND_COVERED + base + count, rest, 0)):
+        return False
     return (state[L.WAND_COUNT + seat] == count
             and state[L.WAND_VALUES_SEEN + seat] == seen | cognars
             and state[L.WAND_COVERED_COUNT + seat] == covered
@@ -442,11 +438,9 @@ def _phase_ok(state, n, phase):
 def validate_state(state):
     """0 if `state` is an Aquilon state the rules can reach, else the code of its first bad
     field (STATE_FIELDS[code] names it)."""
-    code = check_fields(state, FIELD_TABLE, P)
+    code = check_head(state, FIELD_TABLE, P, L.RNG, RNG_STUCK)
     if code:
         return code
-    if not rng_words_valid(state, L.RNG):
-        return RNG_STUCK
     n = state[L.NUM_PLAYERS]
     phase = state[L.PHASE]
     if state[L.TURNS] != (4 if n <= 3 else 3) or state[L.PER_TAVERN] != (3 if n == 2 else n):
@@ -488,10 +482,7 @@ def validate_state(state):
     for seat in range(n):
         if not _columns_ok(state, seat):
             return COLUMNS
-        lines = state[L.COL_RANKS + seat * NUM_ORDERS]
-        for o in range(1, NUM_ORDERS):
-            lines = min(lines, state[L.COL_RANKS + seat * NUM_ORDERS + o])
-        if state[L.LINES + seat] != lines:
+        if state[L.LINES + seat] != min_of(state, L.COL_RANKS + seat * NUM_ORDERS, NUM_ORDERS):
             return LINES
         if not _wanderers_ok(state, seat):
             return WANDERERS
@@ -510,10 +501,8 @@ def validate_state(state):
             if state[L.ELITE_OWNER + e] != -1:
                 return ELITES
     order = np.zeros(MAX_LORDS, np.int64)
-    zeros = 0
-    for k in range(n):
-        zeros += state[L.ORDER + k] == 0
-    if not (phase == L.BID and zeros == n) and not each_once(state, L.ORDER, n, n, order):
+    unset = phase == L.BID and all_equal(state, L.ORDER, n, 0)
+    if not unset and not each_once(state, L.ORDER, n, n, order):
         return ORDER
     if not _phase_ok(state, n, phase):
         return PHASE

@@ -7,9 +7,10 @@ refresh_game_cache(__file__)
 # ruff: noqa: E402  (the cache check must run before any engine module is compiled)
 
 from dragon_env.engine.actions import current_player, decision_group, legal_mask, play
-from dragon_env.engine.batch import batch_reset, batch_step
+from dragon_env.engine.batch import batch_reset, batch_step, joint_step, joint_views
 from dragon_env.engine.determinize import determinize
 from dragon_env.engine.layout import NUM_ACTIONS, STATE_SIZE
+from dragon_env.engine.observation import LAYOUT as OBSERVATION_LAYOUT
 from dragon_env.engine.observation import OBS_SIZE, observe
 from dragon_env.engine.scoring import final_scores
 from dragon_env.engine.setup import init
@@ -18,6 +19,7 @@ from dragon_env.engine.validate import CONFIG_FIELDS, STATE_FIELDS, validate_sta
 __all__ = [
     "CONFIG_FIELDS",
     "NUM_ACTIONS",
+    "OBSERVATION_LAYOUT",
     "OBS_SIZE",
     "STATE_FIELDS",
     "STATE_SIZE",
@@ -28,6 +30,8 @@ __all__ = [
     "determinize",
     "final_scores",
     "init",
+    "joint_step",
+    "joint_views",
     "legal_mask",
     "observe",
     "play",

@@ -31,9 +31,14 @@ from dragon_env.engine.tables import (
     TYPE_STAKE,
 )
 from tabletop_core.signatures import VALIDATE
-from tabletop_core.validate import StateChecks, check_fields, rng_words_valid
+from tabletop_core.validate import (
+    StateChecks,
+    all_equal,
+    check_head,
+    distinct,
+    strided_sum,
+)
 
-I32_MIN, I32_MAX = -(2**31), 2**31 - 1
 P, T = L.P, NUM_TYPES
 MAX_HOLDING = 2**11 - 1  # M13: holdings stay below 2**11
 MAX_AMOUNT = 10**4 - 1  # an entry has at most 4 digits (total holdings < 5 * 2**11)
@@ -41,8 +46,7 @@ NUM_TILES = T * STACK_SIZE
 # docs/rules/dragon.md, M13: what the supply can ever give, over all seats together.
 SUPPLY_BOUND = np.array([1368, 498], np.int64)  # Gold, Knights
 _c = StateChecks(P)
-_c.field("num_players", L.NUM_PLAYERS, 1, D.MIN_PLAYERS, D.MAX_PLAYERS)
-_c.field("rng", L.RNG, 4, I32_MIN, I32_MAX)
+_c.open(L.NUM_PLAYERS, D.MIN_PLAYERS, D.MAX_PLAYERS, L.RNG)
 _c.field("step", L.STEP, 1, 0, L.OVER)
 _c.field("actor", L.ACTOR, 1, -1, -1, plus_players=True)
 _c.field("round", L.ROUND, 1, 1, D.MAX_ROUNDS)
@@ -94,7 +98,7 @@ _c.field("slack", L.SLACK, P * P * 2, 0, MAX_HOLDING, seat_width=P * 2)
 _c.field("group", L.GROUP, P * P * 2, 0, P - 1)
 _c.field("unseen_chests", L.UNSEEN_CHESTS, P * P, 0, 2**20, seat_width=P)
 _c.field("stacks", L.STACKS, T * STACK_SIZE, 0, NUM_TILES - 1)
-RNG_STUCK = _c.check("rng: all four generator words are zero")
+RNG_STUCK = _c.rng_stuck()
 SETUP = _c.check("sides: not the Mountain of the player count")
 SUPPLY = _c.check("holdings: more Gold or Knights than the supply can give (M13)")
 STACKS = _c.check("stacks/stack_tops: a stack is not its own tiles, each once")
@@ -107,10 +111,8 @@ CHOICES = _c.check("pending_choice/revealed_contract/hand: choices not possible 
 ORDER = _c.check("pick_order: not an order of the seats who bought")
 ENTRY = _c.check("entry_*: an amount entry not possible now")
 TURN = _c.check("step/actor/turn: the seat to act does not match the step")
-STATE_FIELDS = tuple(_c.names)
+STATE_FIELDS, FIELD_TABLE, FIELD_COVERAGE = _c.export(L.STATE_SIZE)
 CONFIG_FIELDS = (("players", L.NUM_PLAYERS), ("start player", -1))
-FIELD_TABLE = _c.table()
-FIELD_COVERAGE = _c.covered(L.STATE_SIZE)
 
 
 @njit(cache=True)
@@ -119,11 +121,9 @@ def _stacks_ok(state, n):
         base = L.STACKS + t * STACK_SIZE
         top = state[L.STACK_TOP + t]
         if TYPE_MIN_PLAYERS[t] > n:
-            if top != STACK_SIZE or state[L.SLOT + t] != -1:
+            if (top != STACK_SIZE or state[L.SLOT + t] != -1
+                    or not all_equal(state, base, STACK_SIZE, 0)):
                 return STACKS
-            for k in range(STACK_SIZE):
-                if state[base + k] != 0:
-                    return STACKS
             continue
         seen = np.zeros(STACK_SIZE, np.int64)
         for k in range(STACK_SIZE):
@@ -251,15 +251,8 @@ def _choices_ok(state, n, step):
 def _order_ok(state, n):
     length = state[L.ORDER_LEN]
     seen = np.zeros(P, np.int64)
-    for k in range(P):
-        seat = state[L.ORDER + k]
-        if k < length:
-            if seat < 0 or seen[seat]:
-                return False
-            seen[seat] = 1
-        elif seat != -1:
-            return False
-    return True
+    return (distinct(state, L.ORDER, length, P, seen)
+            and all_equal(state, L.ORDER + length, P - length, -1))
 
 
 @njit(cache=True)
@@ -339,20 +332,15 @@ def _entry_ok(state, step):
 def validate_state(state):
     """0 if `state` is a Dragon's Interest state the rules can reach, else the code of its
     first bad field (STATE_FIELDS[code] names it)."""
-    code = check_fields(state, FIELD_TABLE, P)
+    code = check_head(state, FIELD_TABLE, P, L.RNG, RNG_STUCK)
     if code:
         return code
-    if not rng_words_valid(state, L.RNG):
-        return RNG_STUCK
     n = state[L.NUM_PLAYERS]
     step = state[L.STEP]
     if state[L.SIDES] != RING_SIZE[n] or state[L.DRAGON] >= state[L.SIDES]:
         return SETUP
     for c in range(2):
-        total = 0
-        for s in range(n):
-            total += state[L.HOLD + s * 2 + c]
-        if total > SUPPLY_BOUND[c]:
+        if strided_sum(state, L.HOLD + c, n, 2) > SUPPLY_BOUND[c]:
             return SUPPLY
     code = _stacks_ok(state, n)
     if code:

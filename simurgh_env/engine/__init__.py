@@ -10,9 +10,10 @@ refresh_numba_cache(Path(__file__).parent.parent, Path(tabletop_core.__file__).p
 # ruff: noqa: E402  (the cache check must run before any engine module is compiled)
 
 from simurgh_env.engine.actions import current_player, decision_group, legal_mask, play
-from simurgh_env.engine.batch import batch_reset, batch_step
+from simurgh_env.engine.batch import batch_reset, batch_step, joint_step, joint_views
 from simurgh_env.engine.determinize import determinize
 from simurgh_env.engine.layout import CONFIG_SIZE, NUM_ACTIONS, STATE_SIZE
+from simurgh_env.engine.observation import LAYOUT as OBSERVATION_LAYOUT
 from simurgh_env.engine.observation import OBS_SIZE, observe
 from simurgh_env.engine.scoring import final_scores
 from simurgh_env.engine.setup import init
@@ -22,6 +23,7 @@ __all__ = [
     "CONFIG_FIELDS",
     "CONFIG_SIZE",
     "NUM_ACTIONS",
+    "OBSERVATION_LAYOUT",
     "OBS_SIZE",
     "STATE_FIELDS",
     "STATE_SIZE",
@@ -32,6 +34,8 @@ __all__ = [
     "determinize",
     "final_scores",
     "init",
+    "joint_step",
+    "joint_views",
     "legal_mask",
     "observe",
     "play",

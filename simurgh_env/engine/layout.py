@@ -30,8 +30,10 @@ SPEARMAN, RIDER = 0, 1
 MAX_DRAW = 4  # dragons drawn at once (objective draws: 3, plus a swapped-out objective)
 N_SCOUT_CHOICES = N_SLOTS + 1  # the face-up slots, then the face-down draw
 
-# Config array: [num_players, mode (0 Spearman, 1 Dragonlord), length (0 short .. 2 long)].
-CONFIG_SIZE = 3
+# Config array: [num_players, mode (0 Spearman, 1 Dragonlord), length (0 short .. 2 long),
+# ties (0 tied players share the win, 1 the most ability markers breaks the tie; S71)].
+CONFIG_SIZE = 4
+TIES_SHARE, TIES_MARKERS = 0, 1
 
 # Phases: what kind of decision the actor faces.
 (
@@ -84,6 +86,7 @@ RNG = _block(4)
 NUM_PLAYERS = _block(1)
 MODE = _block(1)
 LENGTH = _block(1)
+TIES = _block(1)
 PHASE = _block(1)
 ACTOR = _block(1)  # seat to decide, -1 when the game is over
 DEPTH = _block(1)  # effect frames open (0 to MAX_FRAMES)

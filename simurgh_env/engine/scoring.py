@@ -18,7 +18,7 @@ from simurgh_env.engine.tables import (
 )
 from tabletop_core.signatures import FINAL_SCORES
 
-KEY_SCALE = 128  # placement key = score * 128 + ability markers (at most 72)
+KEY_SCALE = 128  # placement key = score * 128 (+ ability markers, at most 72, with TIES_MARKERS)
 
 
 @njit(cache=True)
@@ -75,8 +75,11 @@ def final_score(state, seat):
 
 @njit(FINAL_SCORES, cache=True)
 def final_scores(state, scores, keys):
-    """Scores per seat and placement keys: score, then ability markers (S71, C9)."""
+    """Scores per seat and placement keys: the score; with the `ties="markers"` option, then the
+    ability markers on dragons (S71: tied players share the win unless they refuse, C9)."""
     for seat in range(state[L.NUM_PLAYERS]):
         score = final_score(state, seat)
         scores[seat] = score
-        keys[seat] = score * KEY_SCALE + markers_of(state, seat)
+        keys[seat] = score * KEY_SCALE
+        if state[L.TIES] == L.TIES_MARKERS:
+            keys[seat] += markers_of(state, seat)

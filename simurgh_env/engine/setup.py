@@ -214,13 +214,15 @@ def pick_dragon(state, k):
 
 @njit(INIT, cache=True)
 def init(state, config, seed):
-    """Set up a new game for config = [players, mode, length] from `seed` (all state rewritten)."""
+    """Set up a new game for config = [players, mode, length, ties] from `seed` (all state
+    rewritten)."""
     n = config[0]
     state[:] = 0
     rng_seed(state, L.RNG, seed)
     state[L.NUM_PLAYERS] = n
     state[L.MODE] = config[1]
     state[L.LENGTH] = config[2]
+    state[L.TIES] = config[3]
     state[L.END_SEAT] = -1
     state[L.PENDING_TILE] = -1
     state[L.ENTERED_AREA] = -1

@@ -39,18 +39,24 @@ from simurgh_env.engine.tables import (
     TILE_N_SPACES,
 )
 from tabletop_core.signatures import VALIDATE
-from tabletop_core.validate import StateChecks, check_fields, each_once, rng_words_valid
+from tabletop_core.validate import (
+    StateChecks,
+    check_head,
+    contains,
+    each_once,
+    holds,
+    recorded_where,
+)
 
-I32_MIN, I32_MAX = -(2**31), 2**31 - 1
 P = L.P
 MAX_VASSALS = MAX_SPEARMEN + MAX_RIDERS
 MAX_COUNT = 2**20  # counters with no rule bound (turns, power points): far beyond any game
 MAX_STATE_RES = 200  # resources held may pass the limit within a turn, never by this much
 _c = StateChecks(P)
-_c.field("num_players", L.NUM_PLAYERS, 1, D.MIN_PLAYERS, D.MAX_PLAYERS)
-_c.field("rng", L.RNG, 4, I32_MIN, I32_MAX)
+_c.open(L.NUM_PLAYERS, D.MIN_PLAYERS, D.MAX_PLAYERS, L.RNG)
 _c.field("mode", L.MODE, 1, 0, 1)
 _c.field("length", L.LENGTH, 1, 0, 2)
+_c.field("ties", L.TIES, 1, 0, 1)
 _c.field("phase", L.PHASE, 1, 0, L.NUM_PHASES - 1)
 _c.field("actor", L.ACTOR, 1, -1, -1, plus_players=True)
 _c.field("depth", L.DEPTH, 1, 0, L.MAX_FRAMES)
@@ -120,7 +126,7 @@ _c.field("power_deck_count", L.POWER_DECK_N, 1, 0, 8)
 _c.field("power_deck", L.POWER_DECK, 8, 0, N_TILES - 1)
 _c.field("setup_drawn", L.SETUP_DRAWN, P * 3, 0, N_DRAGONS - 1, seat_width=3)
 _c.field("setup_pick", L.SETUP_PICK, P, -1, 2, seat_width=1)
-RNG_STUCK = _c.check("rng: all four generator words are zero")
+RNG_STUCK = _c.rng_stuck()
 AREAS = _c.check("area_tiles: an area closed or open against the player count")
 TILES = _c.check("tile_locations/tile_indices: an action tile not where its record says")
 HANDS = _c.check("hand_count/hand_families: not the tiles in hand")
@@ -131,10 +137,9 @@ FRAMES = _c.check("frames: an open effect frame not possible")
 PHASE = _c.check("phase/actor/depth: the decision does not match the frames and the turn")
 OFFERS = _c.check("power_options/setup_drawn/dragons_drawn/objectives_drawn: not in "
                   "canonical (sorted) order")
-STATE_FIELDS = tuple(_c.names)
-CONFIG_FIELDS = (("players", L.NUM_PLAYERS), ("mode", L.MODE), ("length", L.LENGTH))
-FIELD_TABLE = _c.table()
-FIELD_COVERAGE = _c.covered(L.STATE_SIZE)
+STATE_FIELDS, FIELD_TABLE, FIELD_COVERAGE = _c.export(L.STATE_SIZE)
+CONFIG_FIELDS = (("players", L.NUM_PLAYERS), ("mode", L.MODE), ("length", L.LENGTH),
+                 ("ties", L.TIES))
 
 # The decision each frame step waits at (-1: a step that never waits).
 STEP_PHASE = np.full(L.ST_EXTRA_MOVE + 1, -1, np.int64)
@@ -164,48 +169,36 @@ def _tiles_ok(state, n):
         if loc == L.LOC_BOX:
             ok = idx == -1
         elif loc == L.LOC_STACK:
-            ok = 0 <= idx < stack_n and state[L.STACK + idx] == tile
+            ok = holds(state, L.STACK, stack_n, idx, tile)
         elif loc == L.LOC_SLOT:
-            ok = 0 <= idx < N_SLOTS and state[L.SLOTS + idx] == tile
+            ok = holds(state, L.SLOTS, N_SLOTS, idx, tile)
         elif loc == L.LOC_HAND:
             ok = 0 <= idx < n
             if ok:
                 hand[idx] += 1
                 families[idx, TILE_FAMILY[tile]] += 1
         elif loc == L.LOC_WILDS:
-            ok = 0 <= idx < N_AREAS and state[L.AREA_TILE + idx] == tile
+            ok = holds(state, L.AREA_TILE, N_AREAS, idx, tile)
         elif loc == L.LOC_CHRONICLE:
             ok = 0 <= idx < state[L.CHRONICLE_N] and chronicle[idx] == 0
             if ok:
                 chronicle[idx] = 1
         elif loc == L.LOC_ROW:
-            ok = 0 <= idx < 4 and state[L.DRAFT_ROW + idx] == tile
+            ok = holds(state, L.DRAFT_ROW, 4, idx, tile)
         elif loc == L.LOC_OPTIONS:
-            ok = idx == state[L.ACTOR]
-            found = False
-            for k in range(state[L.OPTIONS_N]):
-                found = found or state[L.OPTIONS + k] == tile
-            ok = ok and found
+            ok = idx == state[L.ACTOR] and contains(state, L.OPTIONS, state[L.OPTIONS_N], tile)
         else:
-            ok = 0 <= idx < state[L.POWER_DECK_N] and state[L.POWER_DECK + idx] == tile
+            ok = holds(state, L.POWER_DECK, state[L.POWER_DECK_N], idx, tile)
         if not ok:
             return TILES
     if (counts[L.LOC_STACK] != stack_n or counts[L.LOC_CHRONICLE] != state[L.CHRONICLE_N]
             or counts[L.LOC_OPTIONS] != state[L.OPTIONS_N]
             or counts[L.LOC_POWER_DECK] != state[L.POWER_DECK_N]):
         return TILES
-    for k in range(N_SLOTS):
-        tile = state[L.SLOTS + k]
-        if tile >= 0 and (state[L.TLOC + tile] != L.LOC_SLOT or state[L.TIDX + tile] != k):
-            return TILES
-    for k in range(4):
-        tile = state[L.DRAFT_ROW + k]
-        if tile >= 0 and (state[L.TLOC + tile] != L.LOC_ROW or state[L.TIDX + tile] != k):
-            return TILES
-    for area in range(N_AREAS):
-        tile = state[L.AREA_TILE + area]
-        if tile >= 0 and (state[L.TLOC + tile] != L.LOC_WILDS or state[L.TIDX + tile] != area):
-            return TILES
+    if not (recorded_where(state, L.SLOTS, N_SLOTS, L.TLOC, L.TIDX, L.LOC_SLOT)
+            and recorded_where(state, L.DRAFT_ROW, 4, L.TLOC, L.TIDX, L.LOC_ROW)
+            and recorded_where(state, L.AREA_TILE, N_AREAS, L.TLOC, L.TIDX, L.LOC_WILDS)):
+        return TILES
     for seat in range(n):
         if state[L.HAND_N + seat] != hand[seat]:
             return HANDS
@@ -239,7 +232,7 @@ def _dragons_ok(state, n, phase):
         idx = state[L.DIDX + dragon]
         if loc == L.D_STACK:
             stacked += 1
-            if not (0 <= idx < state[L.DSTACK_N] and state[L.DSTACK + idx] == dragon):
+            if not holds(state, L.DSTACK, state[L.DSTACK_N], idx, dragon):
                 return False
         elif loc == L.D_OWNED:
             if not 0 <= idx < n:
@@ -251,10 +244,7 @@ def _dragons_ok(state, n, phase):
         else:
             if phase != L.DRAGON_PICK or not 0 <= idx < n:
                 return False
-            found = False
-            for i in range(3):
-                found = found or state[L.SETUP_DRAWN + idx * 3 + i] == dragon
-            if not found:
+            if not contains(state, L.SETUP_DRAWN + idx * 3, 3, dragon):
                 return False
     return stacked == state[L.DSTACK_N] and drawn_count == state[L.DDRAW_N]
 
@@ -272,18 +262,16 @@ def _objectives_ok(state):
         idx = state[L.OIDX + tile]
         if loc == L.O_STACK:
             stacked += 1
-            if not (0 <= idx < state[L.OSTACK_N] and state[L.OSTACK + idx] == tile):
+            if not holds(state, L.OSTACK, state[L.OSTACK_N], idx, tile):
                 return False
         elif loc == L.O_MONUMENT:
             placed += 1
-            if not (0 <= idx < N_MONUMENT and state[L.MONUMENT + idx] == tile):
+            if not holds(state, L.MONUMENT, N_MONUMENT, idx, tile):
                 return False
         elif idx != -1 or not (drawn[tile] or tile == held):
             return False
-    for k in range(N_MONUMENT):
-        tile = state[L.MONUMENT + k]
-        if tile >= 0 and (state[L.OLOC + tile] != L.O_MONUMENT or state[L.OIDX + tile] != k):
-            return False
+    if not recorded_where(state, L.MONUMENT, N_MONUMENT, L.OLOC, L.OIDX, L.O_MONUMENT):
+        return False
     return stacked == state[L.OSTACK_N] and placed == state[L.OBJECTIVES_N]
 
 
@@ -441,11 +429,9 @@ def _phase_ok(state, n, phase):
 def validate_state(state):
     """0 if `state` is a Simurgh state the rules can reach, else the code of its first bad
     field (STATE_FIELDS[code] names it)."""
-    code = check_fields(state, FIELD_TABLE, P)
+    code = check_head(state, FIELD_TABLE, P, L.RNG, RNG_STUCK)
     if code:
         return code
-    if not rng_words_valid(state, L.RNG):
-        return RNG_STUCK
     n = state[L.NUM_PLAYERS]
     phase = state[L.PHASE]
     for area in range(N_AREAS):

@@ -10,8 +10,9 @@ from agents.bots.ismcts import run_search
 from agents.bots.policies import heuristic_policy
 from agents.games import load_game
 from agents.play.records import play_game
+from tabletop_core.games import game_names
 
-GAMES = ["aquilon", "dragon", "simurgh"]
+GAMES = game_names()
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -6,9 +6,10 @@ import pytest
 
 from agents.games import DEFAULT_TRAIN_PLAYERS, load_game
 from agents.training.selfplay import OpponentPool, SelfPlayVecEnv
+from tabletop_core.games import game_names
 from tabletop_core.rng import derive_seed
 
-GAMES = ["aquilon", "dragon", "simurgh"]
+GAMES = game_names()
 # Learner steps long enough for games of each kind to end on both kinds of move.
 REWARD_CHECK_STEPS = {"aquilon": 700, "dragon": 900, "simurgh": 2500}
 
@@ -107,15 +108,18 @@ def test_opponent_sampling_is_reproducible():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_short_training_run_produces_a_model_that_plays_a_tournament(game, tmp_path):
+    from sb3_contrib import MaskablePPO
+
     from agents.play.tournament import run_tournament
     from agents.training.train import TrainConfig, train
 
     players = DEFAULT_TRAIN_PLAYERS[game]
-    config = TrainConfig(game=game, num_players=players, steps=1024, num_envs=16, n_steps=32,
+    config = TrainConfig(game=game, num_players=players, steps=1000, num_envs=16, n_steps=32,
                          batch_size=256, snapshot_every=1, eval_every=2, eval_games=2,
                          out=str(tmp_path / "run"))
+    assert config.total_steps == 1024  # whole rollouts of 16 x 32: the progress bar's total
     path = train(config, progress=False)
-    assert path.exists()
+    assert MaskablePPO.load(path).num_timesteps == config.total_steps
     assert (tmp_path / "run" / "learning_curve.png").exists()
     assert list((tmp_path / "run" / "tensorboard").iterdir())
     results, records = run_tournament(game, players, [f"ppo:{path}", "random"], 2,

@@ -6,7 +6,14 @@ import pytest
 
 from agents.play.human import play_human
 from agents.play.records import GameRecord, game_seed, play_game, replay
-from agents.play.tournament import run_tournament, seating, wilson_interval
+from agents.play.tournament import (
+    BotResult,
+    bot_label,
+    figure,
+    run_tournament,
+    seating,
+    wilson_interval,
+)
 
 
 def test_seats_rotate_so_every_bot_plays_every_seat():
@@ -65,3 +72,26 @@ def test_a_person_plays_a_whole_game_from_scripted_input():
     replayed = replay(GameRecord("aquilon", 3, 3, record.bots, record.actions, [], []),
                       show=lambda line: None)
     assert list(replayed) == record.scores
+
+
+def test_plot_labels_of_long_bot_names_do_not_overlap():
+    """Checkpoint paths as bot names: each label stays inside the figure and clear of its
+    neighbours, and the name is all there."""
+    names = ["ppo:runs/train-aquilon/checkpoints/model_106496.zip",
+             "baseline:/work/runs/baseline-simurgh/baseline.npz", "heuristic",
+             "rllib:runs/rllib-dragon/checkpoint_000012", "ismcts:200"]
+    results = [BotResult(name, 10, 5.0, 0.5, 0.3, 0.7, 10.0, 1.0, 0.0, 25.0, 3.0)
+               for name in names]
+    fig = figure("long names", results)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    frame = fig.bbox
+    for ax in fig.axes:
+        labels = ax.get_xticklabels()
+        assert [label.get_text().replace("\n", "") for label in labels] == names
+        boxes = [label.get_window_extent(renderer) for label in labels]
+        for box in boxes:
+            assert frame.x0 <= box.x0 and box.x1 <= frame.x1 and frame.y0 <= box.y0
+        for left, right in itertools.pairwise(boxes):
+            assert left.x1 < right.x0, (left, right)
+    assert max(len(line) for name in names for line in bot_label(name).split("\n")) <= 16

@@ -94,8 +94,8 @@ def reference_score(state, seat):
 def check_invariants(state):
     """Assert the conservation laws and bookkeeping of a state (any phase)."""
     n = int(state[L.NUM_PLAYERS])
-    # Talions: five per Lord, at most one exchange talion each (none once Derdhr or Ordo has
-    # taken Kardum's 3 - Exchange, Q17), gold conserved with the Treasury.
+    # Talions: five per Lord, exactly one exchange talion each (the 0 or Kardum's
+    # 3 - Exchange, which Derdhr and Ordo leave out, Q17), gold conserved with the Treasury.
     gold_held = Counter()
     exchange3_held = 0
     for seat in range(n):
@@ -105,8 +105,7 @@ def check_invariants(state):
             k == L.TALION_EXCHANGE3 or (k == L.TALION_BRONZE and v == 0)
             for k, v in zip(kinds, vals, strict=True)
         ]
-        kardum_lord = state[L.COGNAR_OWNER + KARDUM] == seat
-        assert sum(exchange) == 1 or (sum(exchange) == 0 and kardum_lord), (seat, vals, kinds)
+        assert sum(exchange) == 1, (seat, vals, kinds)
         for k, v in zip(kinds, vals, strict=True):
             if k == L.TALION_GOLD:
                 gold_held[int(v)] += 1
@@ -119,10 +118,10 @@ def check_invariants(state):
         assert len(bronze) == len(set(bronze)), "a bronze talion appears twice"
     for value, count in D.TREASURY.items():
         assert state[L.TREASURY + value] + gold_held[value] == count, value
-    # The 3 - Exchange is beside the Treasury until Kardum comes, then held or gone for good.
+    # The 3 - Exchange is beside the Treasury until Kardum comes, then held for good.
     kardum_taken = state[L.COGNAR_OWNER + KARDUM] >= 0
     assert state[L.EXCHANGE3_FREE] == (0 if kardum_taken else 1)
-    assert exchange3_held <= (1 if kardum_taken else 0)
+    assert exchange3_held == (1 if kardum_taken else 0)
     # Cards: each card is in exactly one place.
     places = []
     for pos_at, len_at, deck in ((L.DECK1_POS, L.DECK1_LEN, L.DECK1),

@@ -15,6 +15,7 @@ from aquilon_env.engine import layout as L
 from aquilon_env.engine.army import complete_lines, place_cognar, place_dwarf
 from aquilon_env.engine.scoring import bravery_value
 from aquilon_env.engine.talions import BID_TRIPLES, sort_hand
+from tests.scenario_base import EngineDoors
 
 S, T, W, F, A = (int(o) for o in D.Order)
 BRONZE, GOLD, X3 = L.TALION_BRONZE, L.TALION_GOLD, L.TALION_EXCHANGE3
@@ -22,36 +23,18 @@ COGNAR = {c.name: i for i, c in enumerate(D.COGNARS)}
 ELITE = {e.name: i for i, e in enumerate(D.ELITES)}
 MERCENARIES = ("Tadgar", "Akab", "Lygdr", "Dawn", "Wal")
 
+DOORS = EngineDoors(E, L)
+legal, do, actor = DOORS.legal, DOORS.do, DOORS.actor
+
 
 # -- the game ------------------------------------------------------------------------------
 def fresh(num_players: int = 3, seed: int = 0) -> np.ndarray:
     """A newly dealt game (rulebook p. 4), in its first bidding phase."""
-    state = np.zeros(E.STATE_SIZE, np.int32)
-    E.init(state, np.array([num_players], np.int32), seed)
-    return state
-
-
-def legal(state: np.ndarray) -> list[int]:
-    """The legal actions of the Lord to act."""
-    mask = np.zeros(E.NUM_ACTIONS, np.uint8)
-    E.legal_mask(state, mask)
-    return [int(a) for a in np.flatnonzero(mask)]
-
-
-def do(state: np.ndarray, *actions: int) -> None:
-    """Play actions one after the other, each asserted legal first."""
-    for action in actions:
-        options = legal(state)
-        assert action in options, f"action {action} is not legal; legal: {options}"
-        E.play(state, int(action))
+    return DOORS.new_state(np.array([num_players], np.int32), seed)
 
 
 def phase(state: np.ndarray) -> int:
     return int(state[L.PHASE])
-
-
-def actor(state: np.ndarray) -> int:
-    return int(state[L.ACTOR])
 
 
 def score(state: np.ndarray, seat: int) -> int:

@@ -16,6 +16,7 @@ import aquilon_env
 from aquilon_env.engine.scoring import bravery_value
 
 from ..common import compare_with_golden, view_digests
+from ..golden_runner import playthrough as run_playthrough
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 GAMES = [(2, 101), (3, 202), (4, 303), (5, 404)]
@@ -25,28 +26,20 @@ def playthrough(num_players: int, seed: int) -> str:
     """The text record of one game under a fixed, RNG-free policy."""
     env = aquilon_env.raw_env(num_players=num_players)
     env.reset(seed=seed)
-    lines = [
+    header = [
         f"# Dwarves of Aquilon, {num_players} Lords, seed {seed}",
         "# policy: at decision k, the ((k * 7919 + 13) mod #legal)-th legal action",
     ]
-    k = 0
-    while not all(env.terminations.values()):
-        seat = env.possible_agents.index(env.agent_selection)
-        legal = env.legal_actions()
-        action = legal[(k * 7919 + 13) % len(legal)]
-        words = env.action_to_string(action)
-        env.step(action)
+
+    def record(env, k, seat, action, words):
         digests = view_digests(env)
         bravery = " ".join(
             str(int(bravery_value(env._state, s))) for s in range(num_players)
         )
-        lines.append(f"{k:4d} lord {seat} action {action:3d} {words}")
-        lines.append(f"     views {digests} | bravery {bravery}")
-        k += 1
-    scores = " ".join(str(int(x)) for x in env.final_scores())
-    rewards = " ".join(f"{env._cumulative_rewards[a]:+.3f}" for a in env.possible_agents)
-    lines.append(f"final scores {scores} | rewards {rewards}")
-    return "\n".join(lines) + "\n"
+        return [f"{k:4d} lord {seat} action {action:3d} {words}",
+                f"     views {digests} | bravery {bravery}"]
+
+    return run_playthrough(env, header, record)
 
 
 @pytest.mark.parametrize("num_players, seed", GAMES)

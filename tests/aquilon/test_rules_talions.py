@@ -194,16 +194,14 @@ def test_ordo_exchange_two_lowest_excluding_the_zero():
     assert (treasury(state, 6), treasury(state, 13)) == (2, 1)
 
 
-def test_ordo_exchange_includes_the_exchange_talion():
-    """Ordo (p. 12): "your 2 talions of lowest value (excluding the 0)", read literally (Q17):
-    Kardum's 3 - Exchange is not the 0 and takes part. 3X 4 5 6 7: 3 + 4 = 7 replaces the
-    3 - Exchange (the lowest), which leaves the game."""
+def test_ordo_exchange_leaves_out_the_exchange_talion():
+    """Ordo (p. 12): "your 2 talions of lowest value (excluding the 0)": Kardum's 3 - Exchange
+    stands for the 0 (Q4, Q17) and is left out. 3X 4 5 6 7: 4 + 5 = 9 replaces the 4."""
     state = fresh(2)
     set_talions(state, 0, [(3, X3), 4, 5, 6, 7], sort=False)
     ordo_exchange(state, 0)
-    assert talions(state, 0) == [7, 4, 5, 6, 7]
-    assert X3 not in talion_kinds(state, 0)
-    assert state[L.EXCHANGE3_FREE] == 0
+    assert talions(state, 0) == [3, 9, 5, 6, 7]
+    assert talion_kinds(state, 0)[0] == X3
 
 
 def test_kardum_replaces_the_zero_with_the_exchange_talion():
@@ -253,8 +251,8 @@ def test_exchange_talion_bids_as_three_and_exchanges():
 
 
 def test_talion_card_with_the_exchange_talion_upgrades_the_purse():
-    """Talion upgrade (p. 7, 11): the 0 is never upgraded, a purse talion is; the engine treats
-    Kardum's 3 - Exchange, which replaces the 0, the same way."""
+    """Talion upgrade (p. 7, 11): the 0 is never upgraded, a purse talion is; Kardum's
+    3 - Exchange, which takes the 0's place (Q4, Q17), is treated the same way."""
     state = fresh(2)
     set_talions(state, 0, [(3, X3), 2, 3, 4, 5])
     set_taverns(state, [TALION_CARD, SHIELDS[0], SHIELDS[1]], SHIELDS[3:6], SHIELDS[6:9])
@@ -266,10 +264,10 @@ def test_talion_card_with_the_exchange_talion_upgrades_the_purse():
     assert sorted(talions(state, 0)[3:]) == [5, 10]
 
 
-def test_derdhr_may_choose_the_exchange_talion():
-    """Derdhr (p. 14): "a face-up or face-down talion ... (except the 0)", read literally (Q17):
-    Kardum's 3 - Exchange may be upgraded. It becomes a gold 8 and leaves the game, so the tavern
-    it was bid on later reveals an 8 and no exchange follows there."""
+def test_derdhr_never_chooses_the_exchange_talion():
+    """Derdhr (p. 14): "a face-up or face-down talion ... (except the 0)": Kardum's
+    3 - Exchange stands for the 0 (Q4, Q17), so it is not offered, and the tavern it was bid on
+    still triggers the exchange."""
     state = fresh(2)
     set_talions(state, 0, [(3, X3), 2, 3, 4, 5])
     set_ranks(state, 0, (1, 1, 1, 0, 1))
@@ -277,15 +275,14 @@ def test_derdhr_may_choose_the_exchange_talion():
     bid_all(state, (5, (3, X3), 2), (4, 2, 3))
     pick(state, FORGE_CARD)
     do(state, L.A_RECRUIT + COGNAR["Derdhr"])
-    assert legal(state) == [L.A_DERDHR + p for p in range(5)]
-    do(state, L.A_DERDHR + 1)
-    assert talions(state, 0)[1] == 8 and talion_kinds(state, 0)[1] == GOLD
-    assert X3 not in talion_kinds(state, 0) and state[L.EXCHANGE3_FREE] == 0
+    assert legal(state) == [L.A_DERDHR + p for p in (0, 2, 3, 4)]
+    do(state, L.A_DERDHR + 2)
+    assert talion_kinds(state, 0)[1] == X3 and state[L.EXCHANGE3_FREE] == 0
     pick(state, SHIELDS[0])  # seat 1 ends the first tavern
-    assert state[L.TAVERN] == 1 and int(state[L.REVEAL + 0]) == 8
+    assert state[L.TAVERN] == 1 and int(state[L.REVEAL + 0]) == 3
     purse = sorted(talions(state, 0)[3:])
     pick(state, SHIELDS[3])
-    assert sorted(talions(state, 0)[3:]) == purse  # no exchange after the 8
+    assert sorted(talions(state, 0)[3:]) == [min(purse), sum(purse)]  # the exchange (p. 11)
 
 
 def test_derdhr_never_chooses_the_zero():

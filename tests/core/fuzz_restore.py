@@ -20,6 +20,7 @@ import sys
 
 import numpy as np
 
+from tabletop_core.games import game_module
 from tests.core.state_checks import validated_random_games
 
 
@@ -70,7 +71,7 @@ def drifted(state: np.ndarray, rows: np.ndarray, code: int) -> bool:
 
 
 def main(game: str, mutations: int, seed: int) -> int:
-    module = importlib.import_module(f"{game}_env")
+    module = game_module(game)
     spec = module.SPEC
     engine_validate = module.engine.validate
     rows = engine_validate.FIELD_TABLE

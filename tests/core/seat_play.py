@@ -3,10 +3,10 @@ two doors (AEC, joint, parallel) playing the same game make the same decisions."
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 import pytest
+
+from tabletop_core.games import game_module
 
 # (game, options, player counts); Simurgh's sealed dragon pick exists only in Dragonlord mode.
 CASES = [
@@ -42,7 +42,7 @@ class SeatPolicies:
 
 def play_aec(name, opts, n, seed, policy_seed, max_moves):
     """The AEC env's game under SeatPolicies: (log, states after each move, rewards)."""
-    env = importlib.import_module(f"{name}_env").raw_env(num_players=n, **opts)
+    env = game_module(name).raw_env(num_players=n, **opts)
     env.reset(seed=seed)
     policies = SeatPolicies(policy_seed, n)
     states = [env.clone_state()]

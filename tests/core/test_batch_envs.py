@@ -2,19 +2,19 @@
 auto-resets (with each game's own options), reproducible and seed-dependent, illegal actions
 refused without changing anything, negative actions skipped when asked, no step before reset."""
 
-import importlib
-
 import numpy as np
 import pytest
 
+from tabletop_core.games import game_module, game_names
+
 from ..common import check_batch_against_single_games
 
-GAMES = ("aquilon", "dragon", "simurgh")
+GAMES = game_names()
 STEPS = {"aquilon": 700, "dragon": 400, "simurgh": 900}  # enough for every game to end
 
 
 def _module(game: str):
-    return importlib.import_module(f"{game}_env")
+    return game_module(game)
 
 
 @pytest.mark.parametrize(("game", "options"), [

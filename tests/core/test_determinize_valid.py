@@ -5,11 +5,12 @@ and legal actions is the twin tests' part (tests/*/test_hidden_information.py)."
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterator
 
 import numpy as np
 import pytest
+
+from tabletop_core.games import game_module
 
 from ..common import random_game
 from .fuzz_restore import variants
@@ -22,7 +23,7 @@ SEEDS = 3  # determinizations of each state for each seat
 
 def _cases() -> Iterator:
     for game in GAMES:
-        configurations = variants(importlib.import_module(f"{game}_env"))
+        configurations = variants(game_module(game))
         for index, options in enumerate(configurations):
             words = [f"{options['num_players']}p"] + [
                 str(v) for k, v in options.items() if k != "num_players"]
@@ -49,7 +50,7 @@ def _refusals(spec, config, state: np.ndarray, first_seed: int) -> Iterator[str]
 
 @pytest.mark.parametrize(("game", "options", "calls", "first_game"), list(_cases()))
 def test_determinized_states_pass_check_state(game, options, calls, first_game):
-    spec = importlib.import_module(f"{game}_env").SPEC
+    spec = game_module(game).SPEC
     config = spec.make_config(**options)
     state = np.zeros(spec.state_size, np.int32)
     snapshots = np.zeros((1000, spec.state_size), np.int32)

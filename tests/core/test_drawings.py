@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 import numpy as np
 import pytest
 
+from tabletop_core.games import game_module
 from tests.common import random_game
 
 CASES = [
@@ -29,7 +30,7 @@ def _ids(case):
 
 def random_states(game: str, n: int, options: dict, games: int = 2, every: int = 9):
     """States met along random games, the final one of each game included."""
-    module = importlib.import_module(f"{game}_env")
+    module = game_module(game)
     env = module.raw_env(num_players=n, **options)
     spec = env.game
     states = []
@@ -126,7 +127,7 @@ def test_own_secrets_are_drawn_for_their_seat_only(game, n):
                                                ("simurgh", 2, {"mode": "dragonlord"})])
 def test_rgb_array_frames(game, n, options):
     pytest.importorskip("resvg_py")
-    module = importlib.import_module(f"{game}_env")
+    module = game_module(game)
     width, height = importlib.import_module(f"{game}_env.drawing").size(n)
     env = module.env(num_players=n, render_mode="rgb_array", render_seat=0, **options)
     env.reset(seed=5)
@@ -164,5 +165,5 @@ def test_pettingzoo_render_test(game, n):
     pytest.importorskip("resvg_py")
     from pettingzoo.test import render_test
 
-    module = importlib.import_module(f"{game}_env")
+    module = game_module(game)
     render_test(lambda render_mode: module.env(num_players=n, render_mode=render_mode))

@@ -4,24 +4,25 @@ illegal action raises and changes nothing (or, with illegal_action="penalize", e
 with -1 for the offender), and final rewards follow the ranks (or the margins)."""
 
 import copy
-import importlib
 import pickle
 
 import numpy as np
 import pytest
 
+from tabletop_core.games import game_module, game_names
+
 from ..common import play_random
 
-GAMES = ("aquilon", "dragon", "simurgh")
+GAMES = game_names()
 
 
 def _env(game: str, wrapped: bool = False, **options):
-    module = importlib.import_module(f"{game}_env")
+    module = game_module(game)
     return (module.env if wrapped else module.raw_env)(**options)
 
 
 def _min_players(game: str) -> int:
-    return importlib.import_module(f"{game}_env").SPEC.min_players
+    return game_module(game).SPEC.min_players
 
 
 def _to_an_illegal_action(env, seed: int) -> int:

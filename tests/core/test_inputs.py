@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 import pytest
 
+from tabletop_core.games import game_module, game_names
 from tabletop_core.inputs import normalize_seed
 
-GAMES = ("aquilon", "dragon", "simurgh")
+GAMES = game_names()
 
 
 def module(game: str):
-    return importlib.import_module(f"{game}_env")
+    return game_module(game)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -4,18 +4,18 @@ the earlier seats' choices, and bad input refused."""
 from __future__ import annotations
 
 import copy
-import importlib
 
 import numpy as np
 import pytest
 
 from dragon_env.engine import layout as DL
+from tabletop_core.games import game_module
 from tabletop_core.joint import JointGame, group_views, lowest_legal
 from tests.core.seat_play import MAX_MOVES, PARAMS, SEALED_PARAMS, SeatPolicies, play_aec
 
 
 def spec_of(name):
-    return importlib.import_module(f"{name}_env").SPEC
+    return game_module(name).SPEC
 
 
 def joint_game(name, opts, n, max_moves=None):
@@ -170,3 +170,19 @@ def test_a_digit_is_a_move_when_committed():
                 assert game.played == before[1] + 1
                 return
     pytest.fail("no auction with a two-digit bid came up")
+
+
+def test_a_queue_out_of_room_grows_and_the_game_plays_on_the_same():
+    """Dragon's Interest's multi-digit bids queue several digits per seat: with room for one,
+    the queues grow and every joint step is the one of a roomy JointGame."""
+    grown = 0
+    for seed in range(6):
+        roomy, tight = joint_game("dragon", {}, 3), joint_game("dragon", {}, 3)
+        tight._queue = np.zeros((3, 1), np.int64)
+        log, states, _ = play_joint(roomy, seed, seed)
+        tight_log, tight_states, _ = play_joint(tight, seed, seed)
+        assert tight_log == log and tight_states.keys() == states.keys()
+        for moves, state in states.items():
+            np.testing.assert_array_equal(tight_states[moves], state)
+        grown += tight._queue.shape[1] > 1
+    assert grown

@@ -3,22 +3,21 @@ all seats together is truncated for everyone, without reward."""
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 import pytest
 
+from tabletop_core.games import game_module, game_names
 from tabletop_core.limits import TRUNCATED_INFO, MoveLimit
 
-GAMES = ("aquilon", "dragon", "simurgh")
+GAMES = game_names()
 
 
 def module(game: str):
-    return importlib.import_module(f"{game}_env")
+    return game_module(game)
 
 
 def test_first_legal_action_in_simurgh_now_ends_by_truncation():
-    """The README loop's policy never ends a Simurgh game; with a limit the game is cut."""
+    """The docs' first-legal-action loop never ends a Simurgh game; with a limit the game is cut."""
     env = module("simurgh").env(max_moves=3000)
     env.reset(seed=0)
     moves = 0

@@ -5,7 +5,6 @@ input."""
 from __future__ import annotations
 
 import copy
-import importlib
 import warnings
 
 import numpy as np
@@ -17,14 +16,15 @@ from pettingzoo.utils.conversions import (
     turn_based_aec_to_parallel,
 )
 
+from tabletop_core.games import game_module, game_names
 from tests.common import needs_registry
 from tests.core.seat_play import MAX_MOVES, PARAMS, SEALED_PARAMS, SeatPolicies, play_aec
 
-GAMES = ("aquilon", "dragon", "simurgh")
+GAMES = game_names()
 
 
 def module(name):
-    return importlib.import_module(f"{name}_env")
+    return game_module(name)
 
 
 def make(name, opts, n, **kwargs):

@@ -12,17 +12,18 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tabletop_core.games import game_module, game_names
 from tests.core.fuzz_restore import variants
 from tests.core.state_checks import validated_random_games
 
-GAMES = ("aquilon", "dragon", "simurgh")
+GAMES = game_names()
 ROOT = Path(__file__).resolve().parents[2]
 # Random games per variant: every phase of every variant is reached many times.
 GAMES_PER_VARIANT = {"aquilon": 300, "dragon": 300, "simurgh": 40}
 
 
 def module(game: str):
-    return importlib.import_module(f"{game}_env")
+    return game_module(game)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -1,19 +1,19 @@
 """The text doors of every game (issue 10): `render()` is the public view unless the env is
 built for a seat (`render_seat`), bad viewers are refused, replays are written for a viewer."""
 
-import importlib
 
 import numpy as np
 import pytest
 
 from agents.play.records import play_game, replay
+from tabletop_core.games import game_module, game_names, game_spec
 from tabletop_core.text import PUBLIC, check_viewer, require_legal
 
-GAMES = {"aquilon": 3, "dragon": 4, "simurgh": 3}
+GAMES = {name: game_spec(name).default_players for name in game_names()}
 
 
 def _env(game, **kwargs):
-    return importlib.import_module(f"{game}_env").raw_env(num_players=GAMES[game], **kwargs)
+    return game_module(game).raw_env(num_players=GAMES[game], **kwargs)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -14,47 +14,24 @@ from dragon_env import engine as E
 from dragon_env.engine import layout as L
 from dragon_env.engine.flow import advance
 from dragon_env.engine.scoring import update_points
+from tests.scenario_base import EngineDoors
 
 CASTLE, HARBOR, TEMPLE, CITY_HALL, ARENA, GUILD = range(6)
 GOLD, KNIGHTS = 0, 1
 TK = D.TileKind
 
+DOORS = EngineDoors(E, L)
+legal, do, actor, observe = DOORS.legal, DOORS.do, DOORS.actor, DOORS.observe
+
 
 # -- the game ------------------------------------------------------------------------------
 def fresh(num_players: int = 4, seed: int = 0, start: int = 0) -> np.ndarray:
     """A newly dealt game (D1-D10) with a fixed Start Player, asking for Contracts."""
-    state = np.zeros(E.STATE_SIZE, np.int32)
-    E.init(state, np.array([num_players, start], np.int32), seed)
-    return state
-
-
-def legal(state: np.ndarray) -> list[int]:
-    """The legal actions of the seat to act."""
-    mask = np.zeros(E.NUM_ACTIONS, np.uint8)
-    E.legal_mask(state, mask)
-    return [int(a) for a in np.flatnonzero(mask)]
-
-
-def do(state: np.ndarray, *actions: int) -> None:
-    """Play actions one after the other, each asserted legal first."""
-    for action in actions:
-        options = legal(state)
-        assert action in options, f"action {action} is not legal; legal: {options}"
-        E.play(state, int(action))
+    return DOORS.new_state(np.array([num_players, start], np.int32), seed)
 
 
 def step(state: np.ndarray) -> int:
     return int(state[L.STEP])
-
-
-def actor(state: np.ndarray) -> int:
-    return int(state[L.ACTOR])
-
-
-def observe(state: np.ndarray, viewer: int) -> np.ndarray:
-    out = np.zeros(E.OBS_SIZE, np.float32)
-    E.observe(state, viewer, out)
-    return out
 
 
 def run_to(state: np.ndarray, auto_step: int) -> None:

@@ -16,6 +16,8 @@ from dragon_env.engine import layout as L
 from dragon_env.engine.scoring import points
 
 from ..common import compare_with_golden, view_digests
+from ..golden_runner import default_choice
+from ..golden_runner import playthrough as run_playthrough
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 GAMES = [(3, 101), (4, 202), (5, 303)]
@@ -26,33 +28,27 @@ def playthrough(num_players: int, seed: int) -> str:
     env = dragon_env.raw_env(num_players=num_players)
     env.reset(seed=seed)
     state = env._state
-    lines = [
+    header = [
         f"# Dragon's Interest, {num_players} players, seed {seed}",
         "# policy: at decision k, the ((k * 7919 + 13) mod #legal)-th legal action, except",
         "# Contracts: the lowest but one in hand (so that games last)",
     ]
-    k = 0
-    while not all(env.terminations.values()):
-        seat = env.possible_agents.index(env.agent_selection)
-        legal = env.legal_actions()
+
+    def choose(env, k, legal):
         if state[L.STEP] == L.CHOOSE_CONTRACT and len(legal) > 2:
-            action = sorted(legal, key=lambda a: a if a else 99)[1]
-        else:
-            action = legal[(k * 7919 + 13) % len(legal)]
-        words = env.action_to_string(action)
-        env.step(action)
+            return sorted(legal, key=lambda a: a if a else 99)[1]
+        return default_choice(env, k, legal)
+
+    def record(env, k, seat, action, words):
         digests = view_digests(env)
         table = " ".join(
             f"{int(state[L.HOLD + 2 * s])}/{int(state[L.HOLD + 2 * s + 1])}/"
             f"{int(points(state, s))}" for s in range(num_players)
         )
-        lines.append(f"{k:4d} round {int(state[L.ROUND])} player {seat} action {action:2d} {words}")
-        lines.append(f"     views {digests} | gold/knights/points {table}")
-        k += 1
-    scores = " ".join(str(int(x)) for x in env.final_scores())
-    rewards = " ".join(f"{env._cumulative_rewards[a]:+.3f}" for a in env.possible_agents)
-    lines.append(f"final scores {scores} | rewards {rewards}")
-    return "\n".join(lines) + "\n"
+        return [f"{k:4d} round {int(state[L.ROUND])} player {seat} action {action:2d} {words}",
+                f"     views {digests} | gold/knights/points {table}"]
+
+    return run_playthrough(env, header, record, choose)
 
 
 @pytest.mark.parametrize("num_players, seed", GAMES)

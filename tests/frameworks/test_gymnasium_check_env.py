@@ -18,10 +18,11 @@ from gymnasium.utils.env_checker import check_env
 from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
 from agents.training.single_env import SingleAgentEnv
+from tabletop_core.games import game_names, game_spec
 
 pytestmark = pytest.mark.frameworks
 
-GAMES = [("aquilon", 2), ("dragon", 3), ("simurgh", 2)]
+GAMES = [(name, game_spec(name).train_players) for name in game_names()]
 
 
 def _plain(game: str, players: int, opponent: str, **options):

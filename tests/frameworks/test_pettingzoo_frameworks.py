@@ -3,10 +3,10 @@ TorchRL's PettingZooWrapper (AEC and Parallel views) and SuperSuit's vector envs
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 import pytest
+
+from tabletop_core.games import game_module
 
 pytestmark = pytest.mark.frameworks
 
@@ -15,7 +15,7 @@ IDS = [name for name, _ in CASES]
 
 
 def module(name):
-    return importlib.import_module(f"{name}_env")
+    return game_module(name)
 
 
 @pytest.mark.parametrize("view", ["aec", "parallel"])

@@ -17,3 +17,13 @@ def test_a_short_tianshou_dqn_run_beats_random():
 
 
 STEPS, GAMES = 45_000, 300
+
+
+def test_the_same_seed_trains_the_same_policy():
+    from agents.training.tianshou_dqn import train_dqn
+
+    torch.set_num_threads(1)
+    first, second = (train_dqn("aquilon", num_players=2, opponent="random", steps=1_500, seed=3)
+                     for _ in range(2))
+    for a, b in zip(first.state_dict().values(), second.state_dict().values(), strict=True):
+        assert torch.equal(a, b)

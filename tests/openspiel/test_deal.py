@@ -7,13 +7,14 @@ import importlib
 import numpy as np
 import pytest
 
+from tabletop_core.games import game_names, game_spec
 from tabletop_core.inputs import normalize_seed
 from tabletop_core.openspiel import DEAL_NODES
 
 from .common import SMALL, Sampler, config_id, dealt, pyspiel
 
 pytestmark = pytest.mark.frameworks
-GAMES = ["python_aquilon", "python_dragon", "python_simurgh"]
+GAMES = [game_spec(name).openspiel_name for name in game_names()]
 
 
 def chance_from(game, outcomes):

@@ -1,11 +1,11 @@
 """The OpenSpiel games' metadata, parameters, dynamics against the AEC environments, the move
 limit, illegal actions and action descriptions."""
 
-import importlib
 
 import numpy as np
 import pytest
 
+from tabletop_core.games import game_module, game_names, game_spec
 from tabletop_core.inputs import normalize_seed
 from tabletop_core.openspiel import DEFAULT_MAX_MOVES
 from tabletop_core.rewards import RANK, final_rewards
@@ -14,11 +14,11 @@ from .common import SMALL, config_id, dealt, engine_play, play, pyspiel
 
 pytestmark = pytest.mark.frameworks
 
-GAMES = ["python_aquilon", "python_dragon", "python_simurgh"]
+GAMES = [game_spec(name).openspiel_name for name in game_names()]
 
 
 def env_module(name):
-    return importlib.import_module(name.removeprefix("python_") + "_env")
+    return game_module(name.removeprefix("python_"))
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -42,9 +42,11 @@ def test_game_type_and_info(name):
 
 def test_parameters_reach_the_engine():
     game = pyspiel.load_game("python_simurgh", {"players": 4, "mode": "dragonlord",
-                                                "length": "long", "max_moves": 77})
+                                                "length": "long", "ties": "markers",
+                                                "max_moves": 77})
     assert game.num_players() == 4 and game.max_game_length() == 77
-    assert game.definition.config.tolist() == [4, 1, 2]
+    assert game.definition.config.tolist() == [4, 1, 2, 1]
+    assert pyspiel.load_game("python_simurgh").definition.config.tolist() == [2, 0, 0, 0]
     dragon = pyspiel.load_game("python_dragon", {"players": 5, "start_player": 2})
     assert dragon.definition.config.tolist() == [5, 2]
 
@@ -53,6 +55,7 @@ def test_parameters_reach_the_engine():
     ("python_aquilon", {"players": 6}, "between 2 and 5"),
     ("python_simurgh", {"mode": "peaceful"}, "mode must be"),
     ("python_simurgh", {"length": "endless"}, "length must be"),
+    ("python_simurgh", {"ties": "never"}, "ties must be"),
     ("python_dragon", {"players": 3, "start_player": 3}, "start_player"),
     ("python_dragon", {"max_moves": 0}, "max_moves"),
 ])

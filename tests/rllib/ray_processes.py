@@ -1,7 +1,9 @@
 """Running Ray in tests: every Ray node of a test starts in a subprocess inside a network
 namespace of its own with only loopback up (`unshare -n`, as root), so Ray never talks to any
 address but 127.0.0.1; usage stats and the dashboard are off. The script prints its result as
-one line `RESULT <json>` and stops every node it started before it exits."""
+one line `RESULT <json>` and stops every node it started before it exits. With `own_pids` it
+also gets a PID namespace, where `ray stop` (which ends every Ray process it can see) sees only
+the script's own nodes."""
 
 from __future__ import annotations
 
@@ -24,16 +26,19 @@ def loopback_available() -> bool:
     return os.geteuid() == 0 and bool(shutil.which("unshare")) and bool(shutil.which("ip"))
 
 
-def run_isolated(script: str, timeout: float = 900) -> dict:
-    """Run Python `script` in a loopback-only network namespace; return its RESULT json."""
+def run_isolated(script: str, timeout: float = 900, own_pids: bool = False) -> dict:
+    """Run Python `script` in a loopback-only network namespace (and a PID namespace of its own
+    with `own_pids`); return its RESULT json."""
     if not loopback_available():
         pytest.fail("Ray tests need root, unshare and ip (a loopback-only network namespace)")
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(script)
     env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0",
            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
-    command = ["unshare", "-n", "sh", "-c",
-               f'ip link set lo up && exec "{sys.executable}" "{f.name}"']
+    # In a PID namespace sh stays its first process, reaping the nodes that `ray stop` ends.
+    pids, run = (["-p", "-f", "--mount-proc"], "") if own_pids else ([], "exec ")
+    command = ["unshare", "-n", *pids, "sh", "-c",
+               f'ip link set lo up && {run}"{sys.executable}" "{f.name}"']
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, text=True, start_new_session=True)
     try:

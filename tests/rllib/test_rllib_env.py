@@ -186,8 +186,8 @@ def test_registered_names_and_seat_states():
     from ray.tune.registry import ENV_CREATOR, _global_registry
 
     assert register_envs() == ENV_NAMES
-    env = _global_registry.get(ENV_CREATOR, "tabletop_dragon")({"num_players": 3,
-                                                                "seat_states": True})
+    env = _global_registry.get(ENV_CREATOR, ENV_NAMES["dragon"])({"num_players": 3,
+                                                                  "seat_states": True})
     obs, infos = env.reset(seed=4)
     for agent in obs:
         sample = infos[agent]["seat_state"]

@@ -84,7 +84,8 @@ CLUSTER = """
 import json
 import ray
 from ray.cluster_utils import Cluster
-from agents.rllib.train import RLlibTrainConfig, init_ray, ppo_config, train_step
+from agents.cluster import init_ray
+from agents.rllib.train import RLlibTrainConfig, ppo_config, train_step
 
 cluster = Cluster(initialize_head=True,
                   head_node_args={"num_cpus": 1, "include_dashboard": False})

@@ -19,50 +19,26 @@ from simurgh_env.engine.scoring import final_score
 from simurgh_env.engine.scouts import settle_slots, take_from_slot
 from simurgh_env.engine.tiles import leave_hand, place_public, stack_push_top, to_hand
 from simurgh_env.engine.vassals import occ_at, put_vassal
+from simurgh_env.env import make_config
+from tests.scenario_base import EngineDoors
 
 R = D.Resource
 CITY = {c.name: c.index - 1 for c in D.CITY_SPACES}
 SPEARMAN, RIDER = L.SPEARMAN, L.RIDER
-MODES = {"spearman": 0, "dragonlord": 1}
-LENGTHS = {"short": 0, "medium": 1, "long": 2}
+
+DOORS = EngineDoors(E, L)
+legal, do, actor, observe = DOORS.legal, DOORS.do, DOORS.actor, DOORS.observe
 
 
 # -- the game ------------------------------------------------------------------------------
 def fresh(num_players: int = 3, mode: str = "spearman", length: str = "short",
-          seed: int = 0) -> np.ndarray:
+          seed: int = 0, ties: str = "share") -> np.ndarray:
     """A newly set up game: seat 0's first turn (Spearman) or the first draft (Dragonlord)."""
-    state = np.zeros(E.STATE_SIZE, np.int32)
-    E.init(state, np.array([num_players, MODES[mode], LENGTHS[length]], np.int32), seed)
-    return state
-
-
-def legal(state: np.ndarray) -> list[int]:
-    """The legal actions of the seat to act."""
-    mask = np.zeros(E.NUM_ACTIONS, np.uint8)
-    E.legal_mask(state, mask)
-    return [int(a) for a in np.flatnonzero(mask)]
-
-
-def do(state: np.ndarray, *actions: int) -> None:
-    """Play actions one after the other, each asserted legal first."""
-    for action in actions:
-        options = legal(state)
-        assert action in options, f"action {action} is not legal; legal: {options}"
-        E.play(state, int(action))
+    return DOORS.new_state(make_config(num_players, mode, length, ties), seed)
 
 
 def phase(state: np.ndarray) -> str:
     return L.PHASE_NAMES[int(state[L.PHASE])]
-
-
-def actor(state: np.ndarray) -> int:
-    return int(state[L.ACTOR])
-
-
-def observe(state: np.ndarray, viewer: int) -> np.ndarray:
-    out = np.zeros(E.OBS_SIZE, np.float32)
-    E.observe(state, viewer, out)
-    return out
 
 
 def score(state: np.ndarray, seat: int) -> int:
@@ -324,10 +300,10 @@ def drawn_objectives(state: np.ndarray) -> list[int]:
 
 # -- common positions ----------------------------------------------------------------------
 def quiet(num_players: int = 3, seed: int = 0, mode: str = "spearman",
-          length: str = "short") -> np.ndarray:
+          length: str = "short", ties: str = "share") -> np.ndarray:
     """A Spearman (or, set up through its drafts, Dragonlord) game at seat 0's first turn with
     every hand empty, no resources and no dragons: the test adds what it needs."""
-    state = fresh(num_players, mode, length, seed)
+    state = fresh(num_players, mode, length, seed, ties)
     while phase(state) in ("power_draft", "action_draft", "dragon_pick"):
         do(state, legal(state)[0])
     for seat in range(num_players):

@@ -35,22 +35,22 @@ def test_pettingzoo_seed(num_players, mode, length):
 
 @needs_registry
 def test_registered_in_pettingzoo():
-    env = pettingzoo.make("aec", "tabletop/simurgh-v2", num_players=4, mode="dragonlord")
-    assert env.unwrapped.metadata["name"] == "simurgh_v2"  # docs/rules/simurgh.md, Versions
+    env = pettingzoo.make("aec", "tabletop/simurgh-v3", num_players=4, mode="dragonlord")
+    assert env.unwrapped.metadata["name"] == "simurgh_v3"  # docs/rules/simurgh.md, Versions
     env.reset(seed=1)
     assert env.unwrapped.num_players == 4
     assert env.agents == ["player_0", "player_1", "player_2", "player_3"]
-    assert env.unwrapped.config.tolist() == [4, 1, 0]
+    assert env.unwrapped.config.tolist() == [4, 1, 0, 0]
 
 
 def test_options_reach_the_engine():
-    for mode, length, config in (("spearman", "short", [3, 0, 0]),
-                                 ("dragonlord", "medium", [3, 1, 1]),
-                                 ("spearman", "long", [3, 0, 2])):
-        env = simurgh_env.raw_env(num_players=3, mode=mode, length=length)
+    for mode, length, ties, config in (("spearman", "short", "share", [3, 0, 0, 0]),
+                                       ("dragonlord", "medium", "markers", [3, 1, 1, 1]),
+                                       ("spearman", "long", "share", [3, 0, 2, 0])):
+        env = simurgh_env.raw_env(num_players=3, mode=mode, length=length, ties=ties)
         env.reset(seed=0)
         assert env.config.tolist() == config
-        assert env._state[L.MODE] == config[1] and env._state[L.LENGTH] == config[2]
+        assert [env._state[L.MODE], env._state[L.LENGTH], env._state[L.TIES]] == config[1:]
     batch = simurgh_env.BatchEnv(num_envs=2, num_players=2, mode="dragonlord", length="long")
     batch.reset()
     assert batch.states[:, L.MODE].tolist() == [1, 1]
@@ -65,6 +65,7 @@ def test_options_reach_the_engine():
         ({"num_players": 3.0}, "integer"),
         ({"num_players": 3, "mode": "lord"}, "mode must be one of"),
         ({"num_players": 3, "length": 2}, "length must be one of"),
+        ({"num_players": 3, "ties": "markers_first"}, "ties must be one of"),
         ({"num_players": 3, "players": 5}, "unknown option"),
         ({"num_players": 3, "reward_mode": "score"}, "reward_mode"),
         ({"num_players": 3, "render_mode": "rgb"}, "render_mode"),

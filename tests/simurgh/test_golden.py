@@ -15,6 +15,7 @@ import simurgh_env
 from simurgh_env.engine.scoring import final_score
 
 from ..common import compare_with_golden, view_digests
+from ..golden_runner import playthrough as run_playthrough
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 GAMES = [(2, "spearman", "short", 101), (3, "dragonlord", "medium", 202),
@@ -25,25 +26,17 @@ def playthrough(num_players: int, mode: str, length: str, seed: int) -> str:
     """The text record of one game under a fixed, RNG-free policy."""
     env = simurgh_env.raw_env(num_players=num_players, mode=mode, length=length)
     env.reset(seed=seed)
-    lines = [
+    header = [
         f"# Simurgh, {num_players} players, {mode} mode, {length} game, seed {seed}",
         "# policy: at decision k, the ((k * 7919 + 13) mod #legal)-th legal action",
     ]
-    k = 0
-    while not all(env.terminations.values()):
-        seat = env.possible_agents.index(env.agent_selection)
-        legal = env.legal_actions()
-        action = legal[(k * 7919 + 13) % len(legal)]
-        words = env.action_to_string(action)
-        env.step(action)
+
+    def record(env, k, seat, action, words):
         scores = " ".join(str(int(final_score(env._state, s))) for s in range(num_players))
-        lines.append(f"{k:4d} player {seat} action {action:3d} {words}")
-        lines.append(f"     views {view_digests(env)} | scores {scores}")
-        k += 1
-    scores = " ".join(str(int(x)) for x in env.final_scores())
-    rewards = " ".join(f"{env._cumulative_rewards[a]:+.3f}" for a in env.possible_agents)
-    lines.append(f"final scores {scores} | rewards {rewards}")
-    return "\n".join(lines) + "\n"
+        return [f"{k:4d} player {seat} action {action:3d} {words}",
+                f"     views {view_digests(env)} | scores {scores}"]
+
+    return run_playthrough(env, header, record)
 
 
 @pytest.mark.parametrize("num_players, mode, length, seed", GAMES)

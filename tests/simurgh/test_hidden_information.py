@@ -30,7 +30,7 @@ FAMILY = [int(t.family) for t in ALL_ACTION_TILES]
 def random_states(num_players, mode, games, seed, every=3):
     """States met along random games (every few decisions)."""
     rng = np.random.default_rng(seed)
-    config = np.array([num_players, mode, 0], np.int32)
+    config = np.array([num_players, mode, 0, 0], np.int32)  # short, ties="share"
     for g in range(games):
         state = np.zeros(E.STATE_SIZE, np.int32)
         E.init(state, config, seed * 1000 + g)

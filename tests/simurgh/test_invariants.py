@@ -22,7 +22,7 @@ CONFIGS = [
 
 @pytest.mark.parametrize("num_players, mode, length, games", CONFIGS)
 def test_random_games_keep_every_invariant(num_players, mode, length, games):
-    config = np.array([num_players, mode, length], np.int32)
+    config = np.array([num_players, mode, length, 0], np.int32)  # ties="share"
     state = np.zeros(E.STATE_SIZE, np.int32)
     snapshots = np.zeros((MAX_STEPS // EVERY + 1, E.STATE_SIZE), np.int32)
     scores = np.zeros(num_players)

@@ -227,7 +227,7 @@ def test_slots_slide_and_refill_at_the_end_of_every_turn(num_players, mode):
     """Over random games: whenever a turn has ended, the face-up tiles fill the lowest slots and
     none is empty while the stack holds tiles."""
     rng = np.random.default_rng(num_players)
-    config = np.array([num_players, mode, 0], np.int32)
+    config = np.array([num_players, mode, 0, 0], np.int32)  # short, ties="share"
     checked = 0
     for game in range(3):
         state = np.zeros(E.STATE_SIZE, np.int32)

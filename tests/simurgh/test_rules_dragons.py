@@ -4,6 +4,7 @@ import pytest
 
 from simurgh_env import data as D
 from simurgh_env.engine import layout as L
+from simurgh_env.text import action_to_string
 
 from .scenario import (
     RIDER,
@@ -250,6 +251,10 @@ def test_scouts_abilities_take_tiles_without_slot_costs():
     do(state, ability(61, 3))
     assert phase(state) == "scout"
     assert set(legal(state)) == {L.A_SCOUT + k for k in range(4)}
+    # The text says the slot's price is not paid nor its PP gained (L1464-1467, L1526-1529).
+    words = action_to_string(state, L.A_SCOUT + 3)
+    assert words.endswith("with the dragon's ability: the slot's cost is not paid, nor its PP")
+    assert "gain" not in words.split("slot 4")[1]
     do(state, L.A_SCOUT + 3)
     assert hand(state, 0) == [before[3]] and pp(state, 0) == 0
     assert slots(state) == before[:3] + [0]  # refilled after the turn (example 3)

@@ -5,6 +5,7 @@ import pytest
 
 from simurgh_env import engine as E
 from simurgh_env.engine import layout as L
+from tabletop_core.rewards import MARGIN, RANK, final_rewards
 
 from .reference import reference_score
 from .scenario import (
@@ -157,14 +158,45 @@ def test_objectives_on_all_dragons():
     assert [score(state, s) for s in range(3)] == [7, 14, 3]
 
 
-def test_final_keys_break_ties_by_markers():
-    """S71, C9, C41: equal scores are placed by ability markers; equal markers stay tied."""
-    state = quiet(3)
-    for seat in range(3):
-        state[L.PP + seat] = 20
-    give_dragon(state, 0, 49, markers=2)
-    give_dragon(state, 1, 51, markers=3)
-    give_dragon(state, 2, 53, markers=2)
+def tied_table(ties):
+    """Three seats on 20 PP with 2, 3 and 2 ability markers, and a fourth on 19 with 5."""
+    state = quiet(4, ties=ties)
+    for seat, (pp, dragon, markers) in enumerate(((20, 49, 2), (20, 51, 3), (20, 53, 2),
+                                                  (19, 55, 3))):
+        state[L.PP + seat] = pp
+        give_dragon(state, seat, dragon, markers=markers)
+    give_dragon(state, 3, 57, markers=2)
+    return state
+
+
+def rewards(state, mode):
     scores, keys = finals(state)
-    assert scores == [20, 20, 20]
-    assert keys == [20 * 128 + 2, 20 * 128 + 3, 20 * 128 + 2]
+    out = np.zeros(4)
+    final_rewards(np.array(scores), np.array(keys, np.int64), 4, mode, out)
+    return out.tolist()
+
+
+def test_final_ties_are_shared_wins_by_default():
+    """S71 (L851-856): players with the same number of points share the win; markers do not
+    part them unless the `ties="markers"` option says the tied players refuse to share."""
+    state = tied_table("share")
+    scores, keys = finals(state)
+    assert scores == [20, 20, 20, 19]
+    assert keys[0] == keys[1] == keys[2] > keys[3]
+    # Rank: the three winners share places 1-3 (+1, +1/3, -1/3 averaged), the last gets -1.
+    assert rewards(state, RANK) == pytest.approx([1 / 3, 1 / 3, 1 / 3, -1])
+    margin = rewards(state, MARGIN)
+    assert margin[0] == margin[1] == margin[2] == pytest.approx(20 - (40 + 19) / 3)
+    assert margin[3] == pytest.approx(19 - 20)
+
+
+def test_final_ties_broken_by_markers_when_refused():
+    """S71 (L853-856), C9: with ties="markers" equal scores are placed by ability markers
+    (the fourth seat's 5 markers do not lift it over a better score); equal markers share."""
+    state = tied_table("markers")
+    scores, keys = finals(state)
+    assert scores == [20, 20, 20, 19]
+    assert keys == [20 * 128 + 2, 20 * 128 + 3, 20 * 128 + 2, 19 * 128 + 5]
+    assert rewards(state, RANK) == pytest.approx([0, 1, 0, -1])
+    margin = rewards(state, MARGIN)
+    assert margin[1] > margin[0] == margin[2] > margin[3]

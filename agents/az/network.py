@@ -1,0 +1,86 @@
+"""The policy-value network of expert iteration (torch), and its `.npz` for `az`.
+
+Two MLPs on the seat's observation, as `agents.bots.az` reads them: the policy (tanh hidden
+layers, then one logit per action: the layers of a baseline policy) and the value head (tanh
+hidden layers, then one number per seat: the k-th the predicted reward of seat
+(actor + k) % num_players, on the scale of the search's rewards). The exported file is a
+baseline policy file (`weight_<k>`, `bias_<k>`, `env_id`, `num_players`: `baseline:<file>`
+plays the policy alone) with the value head beside it (`value_weight_<k>`, `value_bias_<k>`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+
+from agents.baseline.policy import MaskedMLP
+from tabletop_core.spec import GameSpec
+
+
+def _mlp(sizes: list[int]) -> nn.Sequential:
+    layers: list[nn.Module] = []
+    for k in range(len(sizes) - 1):
+        layers.append(nn.Linear(sizes[k], sizes[k + 1]))
+        if k < len(sizes) - 2:
+            layers.append(nn.Tanh())
+    return nn.Sequential(*layers)
+
+
+class PolicyValueNet(nn.Module):
+    """Policy logits and per-seat values of a batch of observations."""
+
+    def __init__(self, obs_size: int, num_actions: int, num_players: int,
+                 policy_hidden: tuple[int, ...] = (256, 256),
+                 value_hidden: tuple[int, ...] = (256, 256)):
+        super().__init__()
+        self.num_players = num_players
+        self.policy = _mlp([obs_size, *policy_hidden, num_actions])
+        self.value = _mlp([obs_size, *value_hidden, num_players])
+        # A new value head predicts 0 (an even game) until trained.
+        nn.init.zeros_(self.value[-1].weight)
+        nn.init.zeros_(self.value[-1].bias)
+
+    def forward(self, observations: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        return self.policy(observations), self.value(observations)
+
+    @classmethod
+    def from_policy(cls, policy: MaskedMLP,
+                    value_hidden: tuple[int, ...] = (256, 256)) -> PolicyValueNet:
+        """A network whose policy is `policy`'s layers (e.g. the shipped baseline) and whose
+        value head is new."""
+        hidden = tuple(w.shape[0] for w in policy.weights[:-1])
+        net = cls(policy.obs_size, policy.num_actions, policy.num_players, hidden, value_hidden)
+        linears = [m for m in net.policy if isinstance(m, nn.Linear)]
+        with torch.no_grad():
+            for layer, w, b in zip(linears, policy.weights, policy.biases, strict=True):
+                layer.weight.copy_(torch.from_numpy(np.asarray(w, np.float32)))
+                layer.bias.copy_(torch.from_numpy(np.asarray(b, np.float32)))
+        return net
+
+    def arrays(self, with_value: bool = True) -> dict[str, np.ndarray]:
+        """The layers as the arrays of the exported file (without `env_id`/`num_players`)."""
+        out = {}
+        parts = [("", self.policy)] + ([("value_", self.value)] if with_value else [])
+        for prefix, mlp in parts:
+            linears = [m for m in mlp if isinstance(m, nn.Linear)]
+            for k, layer in enumerate(linears):
+                out[f"{prefix}weight_{k}"] = layer.weight.detach().cpu().numpy().copy()
+                out[f"{prefix}bias_{k}"] = layer.bias.detach().cpu().numpy().copy()
+        return out
+
+    def export(self, path: str | Path, game: GameSpec, with_value: bool = True) -> Path:
+        """Write the network for `az` (and its policy for `baseline:`); the value head is
+        left out with `with_value=False` (the search then plays its leaves out)."""
+        path = Path(path)
+        np.savez_compressed(path, env_id=np.array(game.env_id),
+                            num_players=np.array(self.num_players),
+                            **self.arrays(with_value))
+        return path
+
+
+def masked_log_softmax(logits: torch.Tensor, masks: torch.Tensor) -> torch.Tensor:
+    """Log-probabilities over the legal actions (illegal ones at a large negative number)."""
+    return torch.log_softmax(logits.masked_fill(~masks, -1e9), dim=-1)

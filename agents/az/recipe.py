@@ -1,0 +1,296 @@
+"""Expert iteration: `tabletop train --game <game> --recipe az`.
+
+Round k of a run in `out` (default runs/az-<game>):
+
+1. **Self-play**: `games` games, every seat played by `az` with the network of round k
+   (`networks/net_<k>.npz`) at `iterations` per decision, with root noise (see
+   `agents.az.selfplay`); on this machine's cores or on a Ray cluster (`address`), game g
+   dealt from its own seed, so a round's samples are the same whatever the workers. Samples
+   kept in `samples/round_<k>.npz`.
+2. **Training**: the policy-value network (torch) on the samples of the last `window` rounds,
+   `epochs` passes: cross-entropy of the policy against the root's visit shares, plus
+   `value_weight` times the squared error of the value head against the game's outcome.
+   The result is `networks/net_<k+1>.npz`, the next round's network.
+3. **Evaluation** (every `eval_every` rounds and after the last): `az` with the new network
+   against `heuristic`, `baseline` and `ismcts` at the same iterations, and the network alone
+   (`baseline:<net>`) against `baseline`; one seat against the opponent in all others, seats
+   rotated (parity 1 / players); `learning_curve.csv/png`.
+
+The network starts from the shipped `baseline` policy with a new value head (`from_scratch`:
+both new); the first `playout_rounds` rounds search with playouts at the leaves (the value
+head is still untrained), the later ones with the value head. Everything resumes: a run
+started again with the same `out` goes on after its last finished round (the optimizer's
+state, the sample window and the curve restored), a run given more `rounds` continues.
+The result is `network.npz` (playable as `az:<budget>:<file>`; its policy alone as
+`baseline:<file>`) and `az.json` (the command, the recipe, wall times and the curve).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+
+from agents.az.selfplay import Samples, SelfPlaySettings
+from agents.games import load_game
+from agents.play.records import game_seed
+from agents.training.evaluation import evaluate_bot, write_curve
+from agents.training.runs import RunProgress, read_record, with_overrides
+
+
+@dataclass(frozen=True)
+class AZRecipe:
+    """Everything that defines an expert-iteration run (written to recipe.json)."""
+
+    game: str
+    num_players: int
+    rounds: int = 20
+    games: int = 100
+    iterations: int = 200
+    c_puct: float = 2.0
+    noise_alpha: float = 0.3
+    noise_fraction: float = 0.25
+    sample_moves: int = 30
+    max_moves: int = 2_000
+    from_scratch: bool = False
+    playout_rounds: int = 1
+    value_hidden: tuple[int, ...] = (256, 256)
+    scratch_hidden: tuple[int, ...] = (256, 256)
+    window: int = 4
+    epochs: int = 2
+    batch_size: int = 256
+    learning_rate: float = 3e-4
+    value_weight: float = 1.0
+    eval_games: int = 40
+    eval_every: int = 1
+    seed: int = 0
+
+    @property
+    def settings(self) -> SelfPlaySettings:
+        """The search and move choice of the self-play games."""
+        return SelfPlaySettings(self.iterations, self.c_puct, self.noise_alpha,
+                                self.noise_fraction, self.sample_moves, self.max_moves)
+
+
+# One recipe per game: the shipped player count, games per round sized to the game's length
+# (Simurgh's games are about ten times longer than Aquilon's), and a self-play move limit
+# that no game of random or heuristic play reaches (longest measured: 85, 233 and 1,288
+# moves, docs/rules/<game>.md) but that ends a stalled Simurgh game early.
+AZ_RECIPES = {
+    "aquilon": AZRecipe("aquilon", 2, games=160, max_moves=500),
+    "dragon": AZRecipe("dragon", 3, games=120, max_moves=1_000),
+    "simurgh": AZRecipe("simurgh", 2, games=40, eval_games=20, max_moves=2_000),
+}
+_AT_LEAST_ONE = ("rounds", "games", "iterations", "window", "epochs", "batch_size",
+                 "eval_games", "eval_every")
+
+
+def az_recipe_for(game: str, **overrides) -> AZRecipe:
+    """The game's recipe with some fields replaced; ValueError (one line) for an unknown game
+    or field or a value out of range."""
+    if game not in AZ_RECIPES:
+        raise ValueError(f"no az recipe for {game!r}: {', '.join(AZ_RECIPES)}")
+    recipe = with_overrides(AZ_RECIPES[game], overrides, "az recipe")
+    for name in _AT_LEAST_ONE:
+        if getattr(recipe, name) < 1:
+            raise ValueError(f"{name} must be at least 1, got {getattr(recipe, name)}")
+    if recipe.playout_rounds < 0 or recipe.sample_moves < 0:
+        raise ValueError("playout_rounds and sample_moves must be at least 0")
+    if recipe.max_moves < 10:
+        raise ValueError(f"max_moves must be at least 10, got {recipe.max_moves}")
+    if not (0.0 <= recipe.noise_fraction <= 1.0 and recipe.noise_alpha > 0
+            and recipe.c_puct > 0 and recipe.learning_rate > 0 and recipe.value_weight >= 0):
+        raise ValueError("noise_fraction must be within [0, 1]; noise_alpha, c_puct and "
+                         "learning_rate above 0; value_weight at least 0")
+    if not all(h >= 1 for h in (*recipe.value_hidden, *recipe.scratch_hidden)):
+        raise ValueError("hidden layer sizes must be at least 1")
+    load_game(game).SPEC.check_num_players(recipe.num_players)
+    return recipe
+
+
+class _Run(RunProgress):
+    """The files of one run in `out`, and how far it got."""
+
+    def __init__(self, recipe: AZRecipe, out: Path, command: str):
+        self.recipe = recipe
+        saved = out / "recipe.json"
+        if saved.exists():
+            before = read_record(saved)
+            mine = json.loads(json.dumps(asdict(recipe)))
+            changed = sorted(k for k in set(before) | set(mine) if before.get(k) != mine.get(k))
+            if set(changed) - {"rounds", "eval_games", "eval_every"}:
+                raise ValueError(f"{out} holds a run of another recipe (differs in "
+                                 f"{', '.join(changed)}); use another --out")
+        super().__init__(out, {"command": command, "rounds_done": 0, "wall_time_s": {},
+                               "curve": []})
+        if self.progress["rounds_done"] > recipe.rounds:
+            raise ValueError(f"{out} already holds {self.progress['rounds_done']} rounds, more "
+                             f"than the {recipe.rounds} asked; ask for at least as many")
+        self.progress["command"] = command or self.progress["command"]
+        for folder in ("networks", "samples"):
+            (out / folder).mkdir(parents=True, exist_ok=True)
+        saved.write_text(json.dumps(asdict(recipe), indent=2))
+
+    def network(self, k: int) -> Path:
+        return self.out / "networks" / f"net_{k}.npz"
+
+    def samples(self, k: int) -> Path:
+        return self.out / "samples" / f"round_{k}.npz"
+
+
+def _start_network(recipe: AZRecipe, game):
+    """The network before round 0: the shipped baseline's policy with a new value head, or
+    (from scratch) both new."""
+    from agents.az.network import PolicyValueNet
+    from agents.baseline.bot import load_policy
+
+    if recipe.from_scratch:
+        return PolicyValueNet(game.obs_size, game.num_actions, recipe.num_players,
+                              recipe.scratch_hidden, recipe.value_hidden)
+    return PolicyValueNet.from_policy(load_policy(None, game, recipe.num_players),
+                                      recipe.value_hidden)
+
+
+def round_seeds(recipe: AZRecipe, k: int) -> list[int]:
+    """The seeds of round k's self-play games (dealt from the recipe's seed and k)."""
+    return [game_seed(recipe.seed * 1_000_003 + k, g) for g in range(recipe.games)]
+
+
+def train_round(net, optimizer, data: Samples, recipe: AZRecipe, k: int) -> dict:
+    """`recipe.epochs` passes over `data` (shuffled from the recipe's seed and k); the last
+    pass's mean losses."""
+    import torch
+
+    from agents.az.network import masked_log_softmax
+
+    obs = torch.from_numpy(data.observations)
+    masks = torch.from_numpy(data.masks)
+    targets = torch.from_numpy(data.policies)
+    values = torch.from_numpy(data.values)
+    generator = torch.Generator().manual_seed(recipe.seed * 1_000_003 + k)
+    net.train()
+    for _ in range(recipe.epochs):
+        order = torch.randperm(len(data), generator=generator)
+        totals = np.zeros(2)
+        for start in range(0, len(data), recipe.batch_size):
+            batch = order[start:start + recipe.batch_size]
+            logits, predicted = net(obs[batch])
+            log_probs = masked_log_softmax(logits, masks[batch])
+            policy_loss = -(targets[batch] * log_probs.masked_fill(~masks[batch], 0.0)).sum(-1)
+            value_loss = ((predicted - values[batch]) ** 2).mean(-1)
+            loss = policy_loss.mean() + recipe.value_weight * value_loss.mean()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            totals += [policy_loss.sum().item(), value_loss.sum().item()]
+    net.eval()
+    return {"policy_loss": totals[0] / len(data), "value_loss": totals[1] / len(data)}
+
+
+EVAL_OPPONENTS = ("heuristic", "baseline", "ismcts")
+
+
+def evaluate_round(recipe: AZRecipe, network: Path, k: int, workers: int | None) -> dict:
+    """One point of the curve: `az` with `network` against each opponent, and the network
+    alone against `baseline` (one seat against the opponent in all others)."""
+    row: dict = {"round": k}
+    budget = recipe.iterations
+    pairs = [(f"az:{budget}:{network}", "heuristic", "heuristic"),
+             (f"az:{budget}:{network}", "baseline", "baseline"),
+             (f"az:{budget}:{network}", f"ismcts:{budget}", "ismcts"),
+             (f"baseline:{network}", "baseline", "network_vs_baseline")]
+    for bot, opponent, name in pairs:
+        rate, low, high = evaluate_bot(recipe.game, recipe.num_players, bot, opponent,
+                                       recipe.eval_games, seed=recipe.seed + 10_000 + k,
+                                       one_seat=True, workers=workers)
+        row.update({f"{name}_win": rate, f"{name}_low": low, f"{name}_high": high})
+    return row
+
+
+CURVE_LABELS = {"heuristic": "az vs heuristic", "baseline": "az vs baseline",
+                "ismcts": "az vs ismcts (same iterations)",
+                "network_vs_baseline": "network alone vs baseline"}
+
+
+def run_az_recipe(recipe: AZRecipe, out: str | Path, command: str = "",
+                  workers: int | None = None, address: str | None = None,
+                  log=print) -> Path:
+    """Run (or resume) expert iteration in `out`; return the path of `network.npz`.
+    `workers`: self-play processes (default all cores), or with `address` (a Ray cluster)
+    the tasks at once; the training itself runs here."""
+    import torch
+
+    from agents.az.workers import generate_games
+    from agents.bots.az import load_network
+
+    if address is not None:
+        from agents.cluster import import_ray
+
+        import_ray("self-play on a Ray cluster")
+    torch.set_num_threads(os.cpu_count() or 1)
+    out = Path(out)
+    run = _Run(recipe, out, command)
+    game = load_game(recipe.game).SPEC
+    torch.manual_seed(recipe.seed)
+    net = _start_network(recipe, game)
+    optimizer = torch.optim.Adam(net.parameters(), lr=recipe.learning_rate, weight_decay=1e-5)
+    done = run.progress["rounds_done"]
+    state_file = out / "state.pt"
+    if done:
+        state = torch.load(state_file, weights_only=True)
+        net.load_state_dict(state["net"])
+        optimizer.load_state_dict(state["optimizer"])
+    else:
+        net.export(run.network(0), game, with_value=recipe.playout_rounds == 0)
+    for k in range(done, recipe.rounds):
+        start = time.perf_counter()
+        network = load_network(str(run.network(k)), game, recipe.num_players)
+        samples, _ = generate_games(recipe.game, recipe.num_players, network,
+                                    round_seeds(recipe, k), recipe.settings, workers, address)
+        np.savez_compressed(run.samples(k), **samples.arrays())
+        run.add_time("self-play", time.perf_counter() - start)
+        start = time.perf_counter()
+        window = Samples.join([_load_samples(run.samples(j))
+                               for j in range(max(0, k + 1 - recipe.window), k + 1)])
+        losses = train_round(net, optimizer, window, recipe, k)
+        net.export(run.network(k + 1), game, with_value=k + 1 >= recipe.playout_rounds)
+        torch.save({"net": net.state_dict(), "optimizer": optimizer.state_dict()}, state_file)
+        run.add_time("training", time.perf_counter() - start)
+        row = {"round": k + 1, "samples": len(samples), **losses}
+        if (k + 1) % recipe.eval_every == 0 or k + 1 == recipe.rounds:
+            start = time.perf_counter()
+            row.update(evaluate_round(recipe, run.network(k + 1), k + 1, workers))
+            run.add_time("evaluation", time.perf_counter() - start)
+        run.progress["curve"].append(row)
+        run.progress["rounds_done"] = k + 1
+        run.save()
+        _draw(run)
+        shown = ", ".join(f"{CURVE_LABELS[o]} {row[f'{o}_win']:.0%}" for o in CURVE_LABELS
+                          if f"{o}_win" in row)
+        log(f"round {k + 1}/{recipe.rounds}: {len(samples):,} samples, policy loss "
+            f"{losses['policy_loss']:.3f}, value loss {losses['value_loss']:.3f}"
+            + (f"; {shown}" if shown else ""))
+    result = out / "network.npz"
+    net.export(result, game)
+    (out / "az.json").write_text(json.dumps({"recipe": asdict(recipe), **run.progress},
+                                            indent=2))
+    return result
+
+
+def _load_samples(path: Path) -> Samples:
+    with np.load(path, allow_pickle=False) as data:
+        return Samples(**{name: data[name] for name in data.files})
+
+
+def _draw(run: _Run) -> None:
+    rows = [{("steps" if key == "round" else key): value for key, value in row.items()}
+            for row in run.progress["curve"] if "heuristic_win" in row]
+    if rows:
+        recipe = run.recipe
+        write_curve(run.out, rows, title=f"{recipe.game}, {recipe.num_players} players: one "
+                    "seat against the opponent in all others", parity=1 / recipe.num_players,
+                    labels=CURVE_LABELS, xlabel="round of expert iteration")

@@ -1,0 +1,121 @@
+"""One self-play game of expert iteration: every seat searches with `az` from its own view.
+
+Each decision with more than one legal action is searched from a state that `determinize`
+draws from the deciding seat's information (the `SeatView` a bot gets; the search samples its
+own worlds from that seat again), with Dirichlet noise on the root's prior. The move played
+is drawn in proportion to the root's visits for the game's first `sample_moves` decisions,
+then the most visited. Every searched decision becomes a training sample: the seat's
+observation and mask, the root's visit shares (the policy target) and, once the game is over,
+its outcome from that seat on (the value target: seat (seat + k) % num_players in place k, on
+the scale of the search's rewards, rank reward plus score margin). A game cut at
+`max_moves` (Simurgh's rules let players who never lay or clear a tile play forever:
+docs/rules/simurgh.md, "Game length") counts as a draw, every value target 0, as tournaments
+count it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+import numpy as np
+
+from agents.bots.az import AZ_SETTINGS, AZNetwork, run_az
+from agents.bots.base import seat_view
+from agents.bots.ismcts import _rollout_rewards
+from agents.games import load_game
+from agents.play.records import game_over
+
+
+@dataclass(frozen=True)
+class SelfPlaySettings:
+    """How the self-play games are searched and played."""
+
+    iterations: int = 200
+    c_puct: float = 2.0
+    noise_alpha: float = 0.3
+    noise_fraction: float = 0.25
+    sample_moves: int = 30
+    max_moves: int = 2_000  # moves of all seats; a longer game is cut and counts as a draw
+
+
+@dataclass
+class Samples:
+    """Training samples, one row per searched decision."""
+
+    observations: np.ndarray  # float32 [T, obs_size]
+    masks: np.ndarray  # bool [T, num_actions]
+    policies: np.ndarray  # float32 [T, num_actions]: root visit shares
+    values: np.ndarray  # float32 [T, num_players]: outcome from the deciding seat on
+
+    def __len__(self) -> int:
+        return len(self.observations)
+
+    @classmethod
+    def join(cls, parts: list[Samples]) -> Samples:
+        """All rows of `parts`, in order."""
+        return cls(*(np.concatenate([getattr(p, f.name) for p in parts]) for f in fields(cls)))
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The fields by name (for `np.savez`; `Samples(**arrays)` reads them back)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def outcome(game, state: np.ndarray, num_players: int) -> np.ndarray:
+    """Every seat's reward on the search's scale at `state` (the end of the game, or its move
+    limit): rank reward plus the score-margin term."""
+    scores = np.zeros(num_players)
+    keys = np.zeros(num_players, np.int64)
+    game.final_scores(state, scores, keys)
+    rewards = np.zeros(num_players)
+    _rollout_rewards(scores, keys, num_players, rewards)
+    return rewards
+
+
+def play_selfplay_game(game_name: str, num_players: int, network: AZNetwork, seed: int,
+                       settings: SelfPlaySettings) -> Samples:
+    """Play one game dealt from `seed`, every seat searching with `network`; its samples.
+    The same arguments give the same samples."""
+    module = load_game(game_name)
+    game = module.SPEC
+    env = module.raw_env(num_players=num_players, max_moves=settings.max_moves)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    search_settings = AZ_SETTINGS.get(game_name, {})
+    rows: list[tuple[np.ndarray, np.ndarray, np.ndarray, int]] = []
+    while not game_over(env):
+        seat = env.possible_agents.index(env.agent_selection)
+        view = seat_view(env, seat)
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            env.step(int(legal[0]))
+            continue
+        root = view.sample_state(int(rng.integers(2**62)))
+        _, tree, _ = run_az(
+            game, network, root, seat, num_players, view.action_mask,
+            seed=int(rng.integers(2**62)), iterations=settings.iterations,
+            c_puct=settings.c_puct, noise_alpha=settings.noise_alpha,
+            noise_fraction=settings.noise_fraction, **search_settings,
+        )
+        visits = tree.root_visits()
+        visits[~view.action_mask.astype(bool)] = 0.0
+        if visits.sum() == 0:  # (no iteration reached the root's children)
+            visits[legal] = 1.0
+        shares = visits / visits.sum()
+        if len(rows) < settings.sample_moves:
+            action = int(rng.choice(len(shares), p=shares))
+        else:
+            action = int(np.argmax(visits))
+        rows.append((view.observation.astype(np.float32), view.action_mask.astype(bool),
+                     shares.astype(np.float32), seat))
+        env.step(action)
+    cut = all(env.truncations.values())
+    rewards = np.zeros(num_players) if cut else outcome(game, env._state, num_players)
+    order = np.arange(num_players)
+    values = [rewards[(seat + order) % num_players] for *_, seat in rows]
+    width = game.num_actions
+    return Samples(
+        np.array([r[0] for r in rows], np.float32).reshape(len(rows), game.obs_size),
+        np.array([r[1] for r in rows], bool).reshape(len(rows), width),
+        np.array([r[2] for r in rows], np.float32).reshape(len(rows), width),
+        np.array(values, np.float32).reshape(len(rows), num_players),
+    )

@@ -1,0 +1,229 @@
+"""Phase 1, Borrowing Gold (engine/contracts.py): which Contract to bid, which tile to pick."""
+
+import numpy as np
+from numba import njit
+
+from agents.bots.heuristics.dragon.outlook import (
+    DEBT_SIZE,
+    NEVER,
+    TILE_BOARD,
+    TILE_FIELDS,
+    TILE_GOLD_AFTER,
+    TILE_TYPE,
+    T,
+    buildings,
+    generous_dragon_up,
+    seat_holding,
+    tucked_interest,
+)
+from agents.bots.heuristics.dragon.values import (
+    add_debt,
+    current_value,
+    debts,
+    money,
+    own_debt,
+    position_value,
+    relative_board,
+)
+from dragon_env.engine import layout as L
+from dragon_env.engine.tables import (
+    BUILDING,
+    CONTRACT_IS_JESTER,
+    CONTRACT_VALUE,
+    GOLD,
+    JESTER_HIGH,
+    JESTER_LOW,
+    JESTER_VALUE,
+    KNIGHTS,
+    NUM_CONTRACTS,
+    TILE_GOLD,
+    TILE_KIND,
+)
+
+
+@njit(cache=True)
+def pick_value(w, view, state, seat, t, value):
+    """The seat's value after building the face-up tile of type t with a Contract of interest
+    `value` tucked under it (the Generous Dragon pays its Gold twice, D21)."""
+    bld = buildings(state)
+    tuck = tucked_interest(state, seat)
+    gold = seat_holding(state, seat, GOLD) + TILE_GOLD[state[L.SLOT + t]] * (
+        2 if generous_dragon_up(state) else 1)
+    bld[seat * T + t] += 1
+    tuck[t] += value
+    return position_value(w, view, state, seat, bld, debts(view, tuck), gold,
+                          seat_holding(state, seat, KNIGHTS))
+
+
+
+@njit(cache=True)
+def choose_pick(w, view, state, seat, mask):
+    card = state[L.REVEALED + seat]
+    value = JESTER_VALUE if CONTRACT_IS_JESTER[card] else CONTRACT_VALUE[card]
+    best = -1
+    best_value = NEVER
+    for t in range(T):
+        if mask[L.A_PICK + t]:
+            v = pick_value(w, view, state, seat, t, value)
+            if v > best_value:
+                best_value = v
+                best = L.A_PICK + t
+    return best
+
+
+@njit(cache=True)
+def _is_trigger(card):
+    return CONTRACT_VALUE[card] == JESTER_LOW or CONTRACT_VALUE[card] == JESTER_HIGH
+
+
+@njit(cache=True)
+def _card_chances(state, seat):
+    """[other, card]: the chance that each other seat plays each Contract: uniform over its
+    hand (public, C14)."""
+    n = state[L.NUM_PLAYERS]
+    out = np.zeros((n, NUM_CONTRACTS))
+    for other in range(n):
+        if other == seat:
+            continue
+        hand = state[L.HAND + other]
+        count = 0
+        for c in range(NUM_CONTRACTS):
+            if (hand >> c) & 1:
+                out[other, c] = 1.0
+                count += 1
+        out[other] /= max(count, 1)
+    return out
+
+
+@njit(cache=True)
+def _trigger_chances(state, seat, cards):
+    """Chance that each other seat reveals a 13 or 14."""
+    n = state[L.NUM_PLAYERS]
+    out = np.zeros(n)
+    for other in range(n):
+        if other != seat:
+            for c in range(NUM_CONTRACTS):
+                if _is_trigger(c):
+                    out[other] += cards[other, c]
+    return out
+
+
+@njit(cache=True)
+def _chance_ahead(state, seat, other, value, trigger_chance, cards):
+    """Chance that `other` picks before a Contract of effective `value` of `seat` (D14: ties go
+    to the nearer seat from the Start Player)."""
+    n = state[L.NUM_PLAYERS]
+    start = state[L.START]
+    earlier = (other - start) % n < (seat - start) % n
+    ahead = 0.0
+    for c in range(NUM_CONTRACTS):
+        if cards[other, c] == 0.0:
+            continue
+        if CONTRACT_IS_JESTER[c]:
+            theirs = JESTER_VALUE
+            weight = trigger_chance  # a void Jester picks nothing
+        else:
+            theirs = CONTRACT_VALUE[c]
+            weight = 1.0
+        if theirs > value or (theirs == value and earlier):
+            ahead += weight * cards[other, c]
+    return ahead
+
+
+@njit(cache=True)
+def _ahead_counts(state, seat, value, own_trigger, triggers, cards):
+    """Distribution of the number of other seats that pick before `seat`."""
+    n = state[L.NUM_PLAYERS]
+    dist = np.zeros(n + 1)
+    dist[0] = 1.0
+    for other in range(n):
+        if other == seat:
+            continue
+        none = 1.0
+        for k in range(n):
+            if k != seat and k != other:
+                none *= 1.0 - triggers[k]
+        chance = 1.0 if own_trigger else 1.0 - none
+        p = _chance_ahead(state, seat, other, value, chance, cards)
+        for k in range(n, 0, -1):
+            dist[k] = dist[k] * (1.0 - p) + dist[k - 1] * p
+        dist[0] *= 1.0 - p
+    return dist
+
+
+@njit(cache=True)
+def contract_value(w, view, state, seat, card, tiles, standing, cards, triggers):
+    """Expected value of playing `card`: the tile its likely pick position leaves (the others
+    take the tiles they want most), or nothing if none is left or a Jester is void. `tiles`
+    holds the face-up Buildings, most wanted first, from `_tile_options`."""
+    if CONTRACT_IS_JESTER[card]:
+        none = 1.0
+        for other in range(state[L.NUM_PLAYERS]):
+            if other != seat:
+                none *= 1.0 - triggers[other]
+        played = 1.0 - none
+        value = JESTER_VALUE
+    else:
+        played = 1.0
+        value = CONTRACT_VALUE[card]
+    m = tiles.shape[0]
+    debt = own_debt(view, state, seat)
+    after = np.zeros(DEBT_SIZE)
+    knights = seat_holding(state, seat, KNIGHTS)
+    gains = np.zeros(m)
+    for i in range(m):
+        add_debt(view, debt, int(tiles[i, TILE_TYPE]), value, after)
+        gains[i] = tiles[i, TILE_BOARD] + money(w, view, after, tiles[i, TILE_GOLD_AFTER],
+                                                knights)
+    ahead = _ahead_counts(state, seat, value, _is_trigger(card), triggers, cards)
+    expected = 0.0
+    for k in range(ahead.shape[0]):
+        if ahead[k] > 0.0:
+            expected += ahead[k] * (gains[k:].max() if k < m else standing)
+    return played * expected + (1.0 - played) * standing
+
+
+@njit(cache=True)
+def _tile_options(w, view, state, seat):
+    """The face-up Buildings, most wanted by the others first (Gold, and new types for them):
+    [i, TILE_TYPE], the seat's relative board once built [i, TILE_BOARD] and its Gold then
+    [i, TILE_GOLD_AFTER] (the Generous Dragon pays twice, D21)."""
+    n = state[L.NUM_PLAYERS]
+    bld = buildings(state)
+    found = np.zeros((T, TILE_FIELDS))
+    wanted = np.zeros(T)
+    twice = 2 if generous_dragon_up(state) else 1
+    m = 0
+    for t in range(T):
+        tile = state[L.SLOT + t]
+        if tile < 0 or TILE_KIND[tile] != BUILDING:
+            continue
+        lacking = 0
+        for other in range(n):
+            if other != seat and bld[other * T + t] == 0:
+                lacking += 1
+        wanted[m] = TILE_GOLD[tile] + 4.0 * lacking / (n - 1)
+        found[m, TILE_TYPE] = t
+        bld[seat * T + t] += 1
+        found[m, TILE_BOARD] = relative_board(w, view, state, bld, seat)
+        bld[seat * T + t] -= 1
+        found[m, TILE_GOLD_AFTER] = seat_holding(state, seat, GOLD) + twice * TILE_GOLD[tile]
+        m += 1
+    return found[np.argsort(-wanted[:m])]
+
+
+@njit(cache=True)
+def choose_contract(w, view, state, seat, mask):
+    tiles = _tile_options(w, view, state, seat)
+    standing = current_value(w, view, state, seat)
+    cards = _card_chances(state, seat)
+    triggers = _trigger_chances(state, seat, cards)
+    best = -1
+    best_value = NEVER
+    for card in range(NUM_CONTRACTS):
+        if mask[L.A_CONTRACT + card]:
+            v = contract_value(w, view, state, seat, card, tiles, standing, cards, triggers)
+            if v > best_value + 1e-9:
+                best_value = v
+                best = L.A_CONTRACT + card
+    return best

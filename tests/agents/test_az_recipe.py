@@ -1,0 +1,224 @@
+"""Expert iteration (`agents.az`): self-play samples, the round's games on several workers, the
+policy-value network's export, a short run of the recipe that resumes and whose network plays
+a tournament, and the command line's one-line refusals."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from agents.az import WEIGHTS  # noqa: E402
+from agents.az.network import PolicyValueNet  # noqa: E402
+from agents.az.recipe import AZRecipe, az_recipe_for, round_seeds, run_az_recipe  # noqa: E402
+from agents.az.selfplay import SelfPlaySettings, outcome, play_selfplay_game  # noqa: E402
+from agents.az.workers import generate_games  # noqa: E402
+from agents.baseline.bot import load_policy, shipped_policy_path  # noqa: E402
+from agents.bots.az import AZNetwork, default_network_path, load_network  # noqa: E402
+from agents.cli import main  # noqa: E402
+from agents.games import load_game  # noqa: E402
+from agents.play.tournament import run_tournament  # noqa: E402
+from tabletop_core.games import game_names  # noqa: E402
+
+SETTINGS = SelfPlaySettings(iterations=12, sample_moves=4)
+# (Simurgh under so small a search may stall: docs/rules/simurgh.md, "Game length"; seed 5 does)
+
+
+def _samples_equal(a, b) -> bool:
+    return all(np.array_equal(x, y) for x, y in zip(a.arrays().values(), b.arrays().values(),
+                                                     strict=True))
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_selfplay_game_gives_one_sample_per_searched_decision(name):
+    spec = load_game(name).SPEC
+    players = spec.train_players
+    network = load_network(None, spec, players)
+    samples = play_selfplay_game(name, players, network, seed=6, settings=SETTINGS)
+    assert len(samples) > 5
+    assert samples.observations.shape == (len(samples), spec.obs_size)
+    # The policy target: the root's visit shares, on legal actions only, summing to one.
+    assert np.allclose(samples.policies.sum(1), 1.0, atol=1e-5)
+    assert not samples.policies[~samples.masks].any()
+    assert (samples.masks.sum(1) > 1).all()  # forced moves are not searched
+    # The value target: one outcome per game, seen from the deciding seat on.
+    assert samples.values.shape == (len(samples), players)
+    sums = samples.values.sum(1)
+    assert np.allclose(sums, sums[0], atol=1e-5)
+    again = play_selfplay_game(name, players, network, seed=6, settings=SETTINGS)
+    assert _samples_equal(samples, again)
+
+
+def test_value_targets_are_the_outcome_rotated_to_the_deciding_seat():
+    """A two-player game: the seat to act's value comes first, so consecutive samples by the
+    two seats hold the same outcome in opposite order."""
+    spec = load_game("aquilon").SPEC
+    network = load_network(None, spec, 2)
+    samples = play_selfplay_game("aquilon", 2, network, seed=8, settings=SETTINGS)
+    rows = {tuple(np.round(v, 5)) for v in samples.values}
+    assert len(rows) == 2
+    first, second = rows
+    assert first == second[::-1]
+
+
+def test_a_game_cut_at_the_move_limit_counts_as_a_draw():
+    spec = load_game("simurgh").SPEC
+    network = load_network(None, spec, 2)
+    settings = SelfPlaySettings(iterations=4, sample_moves=2, max_moves=40)
+    samples = play_selfplay_game("simurgh", 2, network, seed=3, settings=settings)
+    assert 0 < len(samples) <= 40 and not samples.values.any()
+
+
+def test_outcome_ranks_the_final_scores():
+    module = load_game("aquilon")
+    env = module.raw_env(num_players=2)
+    env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    while not all(env.terminations.values()):
+        env.step(int(rng.choice(env.legal_actions())))
+    scores = env.final_scores()
+    rewards = outcome(module.SPEC, env._state, 2)
+    if scores[0] != scores[1]:
+        assert (rewards[0] > rewards[1]) == (scores[0] > scores[1])
+
+
+def test_a_rounds_games_are_the_same_on_one_worker_or_two():
+    spec = load_game("aquilon").SPEC
+    network = load_network(None, spec, 2)
+    seeds = [11, 12, 13]
+    one, _ = generate_games("aquilon", 2, network, seeds, SETTINGS, workers=1)
+    two, _ = generate_games("aquilon", 2, network, seeds, SETTINGS, workers=2)
+    assert _samples_equal(one, two)
+
+
+def test_the_exported_network_is_what_az_and_baseline_read(tmp_path):
+    spec = load_game("dragon").SPEC
+    net = PolicyValueNet.from_policy(load_policy(None, spec, 3), value_hidden=(16,))
+    with torch.no_grad():
+        net.value[-1].weight.normal_()
+    path = net.export(tmp_path / "net.npz", spec)
+    network = load_network(str(path), spec, 3)
+    assert isinstance(network, AZNetwork) and network.value_layers == 2
+    obs = np.random.default_rng(0).random(spec.obs_size).astype(np.float32)
+    logits, values = net(torch.from_numpy(obs[None]))
+    assert np.allclose(network.policy_logits(obs), logits[0].detach().numpy(), atol=1e-4)
+    assert np.allclose(network.values(obs), values[0].detach().numpy(), atol=1e-4)
+    # The policy layers are the shipped baseline's, and a baseline reads the file.
+    shipped = load_policy(None, spec, 3)
+    alone = load_policy(str(path), spec, 3)
+    assert all(np.array_equal(a, b) for a, b in zip(alone.weights, shipped.weights, strict=True))
+    no_value = load_network(str(net.export(tmp_path / "policy.npz", spec, with_value=False)),
+                            spec, 3)
+    assert no_value.value_layers == 0
+
+
+TINY = dict(rounds=2, games=3, iterations=8, sample_moves=3, value_hidden=(16,), epochs=1,
+            eval_games=2)
+
+
+def test_a_short_run_trains_resumes_and_its_network_plays_a_tournament(tmp_path):
+    out = tmp_path / "run"
+    recipe = az_recipe_for("aquilon", **TINY)
+    logs: list[str] = []
+    path = run_az_recipe(recipe, out, command="test", workers=1, log=logs.append)
+    record = json.loads((out / "az.json").read_text())
+    assert record["rounds_done"] == 2 and len(record["curve"]) == 2
+    for row in record["curve"]:
+        for name in ("heuristic", "baseline", "ismcts", "network_vs_baseline"):
+            assert 0.0 <= row[f"{name}_low"] <= row[f"{name}_win"] <= row[f"{name}_high"] <= 1
+    assert (out / "learning_curve.png").stat().st_size > 0
+    assert [p.name for p in sorted((out / "networks").glob("*.npz"))] == [
+        "net_0.npz", "net_1.npz", "net_2.npz"]
+    # Round 0 searched with playouts (the shipped policy, no value head); later rounds with
+    # the trained value head.
+    spec = load_game("aquilon").SPEC
+    assert load_network(str(out / "networks" / "net_0.npz"), spec, 2).value_layers == 0
+    assert load_network(str(path), spec, 2).value_layers == 2
+    weights = np.load(path)["weight_0"]
+    assert not np.array_equal(weights, np.load(out / "networks" / "net_0.npz")["weight_0"])
+    # The round's samples are those of its seeds.
+    assert len(round_seeds(recipe, 0)) == 3 and round_seeds(recipe, 0) != round_seeds(recipe, 1)
+    # Resumed with one more round: it goes on from round 2 only.
+    logs.clear()
+    run_az_recipe(az_recipe_for("aquilon", **{**TINY, "rounds": 3}), out, workers=1,
+                  log=logs.append)
+    assert len(logs) == 1 and logs[0].startswith("round 3/3")
+    assert json.loads((out / "az.json").read_text())["rounds_done"] == 3
+    with pytest.raises(ValueError, match="already holds 3 rounds"):
+        run_az_recipe(recipe, out, workers=1)
+    with pytest.raises(ValueError, match="another recipe"):
+        run_az_recipe(az_recipe_for("aquilon", **{**TINY, "iterations": 9}), out, workers=1)
+    results, records = run_tournament("aquilon", 2, [f"az:8:{path}", f"baseline:{path}"], 2,
+                                      workers=1, progress=False)
+    assert len(records) == 2 and {r.bot for r in results} == {f"az:8:{path}",
+                                                               f"baseline:{path}"}
+
+
+def test_the_run_from_scratch_starts_from_a_new_network(tmp_path):
+    recipe = az_recipe_for("aquilon", **{**TINY, "rounds": 1, "from_scratch": True,
+                                         "playout_rounds": 0, "scratch_hidden": (32,)})
+    run_az_recipe(recipe, tmp_path, workers=1, log=lambda _: None)
+    start = np.load(tmp_path / "networks" / "net_0.npz")
+    assert start["weight_0"].shape == (32, load_game("aquilon").SPEC.obs_size)
+    assert "value_weight_0" in start.files  # searched with its (untrained) value head
+
+
+@pytest.mark.parametrize("overrides, message", [
+    ({"rounds": 0}, "rounds must be at least 1"),
+    ({"noise_fraction": 1.5}, "noise_fraction"),
+    ({"num_players": 9}, "players"),
+    ({"windows": 3}, "unknown az recipe fields: windows"),
+])
+def test_bad_recipes_are_refused(overrides, message):
+    with pytest.raises(ValueError, match=message):
+        az_recipe_for("aquilon", **overrides)
+    assert isinstance(az_recipe_for("dragon"), AZRecipe)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--rounds", "3"], "--rounds: only with --recipe az"),
+    (["--recipe", "baseline", "--from-scratch"], "--from-scratch: only with --recipe az"),
+    (["--recipe", "az", "--steps", "100"], "--steps belongs to --recipe baseline"),
+    (["--recipe", "az", "--backend", "rllib"], "--recipe az runs its own loop"),
+    (["--recipe", "az", "--players", "7"], "players"),
+    # refused before any Ray node is reached (none runs here)
+    (["--recipe", "az", "--address", "auto", "--players", "7"], "players"),
+])
+def test_the_command_line_refuses_bad_options_in_one_line(argv, message, capsys, tmp_path):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["train", "--game", "aquilon", "--out", str(tmp_path / "x"), *argv])
+    assert exit_info.value.code != 0
+    err = capsys.readouterr().err.strip()
+    assert message in err and "Traceback" not in err and len(err.splitlines()) == 1
+    assert not (tmp_path / "x").exists()
+
+
+def test_the_command_line_runs_a_round_and_names_its_network(capsys, tmp_path):
+    out = tmp_path / "az"
+    main(["train", "--recipe", "az", "--game", "aquilon", "--rounds", "1", "--games", "2",
+          "--iterations", "4", "--eval-games", "2", "--workers", "1", "--out", str(out)])
+    printed = capsys.readouterr().out
+    assert f"az:4:{out / 'network.npz'}" in printed and "round 1/1" in printed
+    record = json.loads((out / "az.json").read_text())
+    assert record["command"].startswith("tabletop train --recipe az")
+    assert record["recipe"]["games"] == 2 and record["recipe"]["iterations"] == 4
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_az_plays_the_network_shipped_for_its_game_else_the_baseline(name):
+    spec = load_game(name).SPEC
+    shipped = WEIGHTS / f"{name}.npz"
+    if not shipped.is_file():
+        assert default_network_path(name) == shipped_policy_path(name)
+        assert load_network(None, spec, spec.train_players).value_layers == 0
+        return
+    record = json.loads(shipped.with_suffix(".json").read_text())
+    players = record["recipe"]["num_players"]
+    network = load_network(None, spec, players)
+    assert network is load_network(str(shipped), spec, players)
+    assert network.value_layers > 0 and network.env_id == spec.env_id
+    assert record["command"].startswith("tabletop train") and "--recipe az" in record["command"]
+    assert record["rounds_done"] == record["recipe"]["rounds"] and record["curve"]

@@ -1,0 +1,26 @@
+"""benchmarks/ladder.py on a small round robin: every pair's cells, both orders when one seat
+plays against several, the ratings over all games, and the Markdown table."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.ladder import ladder, markdown
+
+
+def test_a_two_player_ladder_fills_both_cells_of_every_pair():
+    result = ladder("aquilon", ["random", "heuristic", "ismcts:20"], games=6, workers=1)
+    cells = result["cells"]
+    assert len(cells) == 6
+    for (a, b), (rate, low, high) in cells.items():
+        assert 0.0 <= low <= rate <= high <= 1.0
+        assert rate + cells[(b, a)][0] == pytest.approx(1.0)
+    assert sorted(bot for bot, _, _ in result["ratings"]) == ["heuristic", "ismcts:20", "random"]
+    table = markdown(result)
+    assert table.count("\n| ") == 4 and "vs random" in table and "parity 50%" in table
+
+
+def test_one_seat_against_two_plays_both_orders_of_a_pair():
+    result = ladder("dragon", ["random", "heuristic"], games=3, workers=1)
+    assert set(result["cells"]) == {("random", "heuristic"), ("heuristic", "random")}
+    assert result["players"] == 3 and "parity 33%" in markdown(result)
