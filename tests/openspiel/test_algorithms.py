@@ -17,9 +17,13 @@ uniform_random = pytest.importorskip("open_spiel.python.bots.uniform_random")
 
 
 def bots_for(game, seed):
+    """ISMCTS for seat 0, MCTS for seat 1, uniform random for the rest; all seeded, the
+    ISMCTS resampler too (OpenSpiel's default sampler is seeded from the clock)."""
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
     search = ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=4,
-                              random_state=np.random.RandomState(seed))
+                       random_state=np.random.RandomState(seed))
+    sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+    search.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
     tree = mcts.MCTSBot(game, 2.0, 4, evaluator, random_state=np.random.RandomState(seed + 1))
     others = [uniform_random.UniformRandomBot(p, np.random.RandomState(seed + p))
               for p in range(2, game.num_players())]
@@ -29,10 +33,11 @@ def bots_for(game, seed):
 @pytest.mark.parametrize("config", SMALL, ids=config_id)
 def test_ismcts_and_mcts_play_full_games(config):
     game = pyspiel.load_game(*config)
-    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots_for(game, 1),
-                                          np.random.RandomState(0))
+    state = game.new_initial_state()
+    returns = evaluate_bots.evaluate_bots(state, bots_for(game, 1), np.random.RandomState(0))
+    assert state.is_terminal() and not state.is_truncated()
     assert len(returns) == game.num_players() and abs(sum(returns)) < 1e-9
-    assert max(returns) == 1.0
+    assert max(returns) == 1.0  # these seeded games end with a winner, not a tie
 
 
 def test_openspiels_own_ismcts_class_lacks_only_restart_at():
