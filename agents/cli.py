@@ -142,7 +142,7 @@ def _tournament(args: argparse.Namespace) -> None:
 
 
 def _train(args: argparse.Namespace) -> None:
-    az_flags = [f"--{f}" for f in ("rounds", "games", "iterations", "workers")
+    az_flags = [f"--{f}" for f in ("rounds", "games", "iterations", "workers", "start")
                 if getattr(args, f) is not None] + ["--from-scratch"] * args.from_scratch
     if az_flags and args.recipe != "az":
         raise ValueError(f"{', '.join(az_flags)}: only with --recipe az")
@@ -232,7 +232,8 @@ def _train_az(args: argparse.Namespace) -> None:
                              "--recipe az counts in --rounds and --games")
     from agents.az.recipe import az_recipe_for, run_az_recipe
 
-    overrides = _recipe_overrides(args, ("rounds", "games", "iterations"), seed=args.seed,
+    overrides = _recipe_overrides(args, ("rounds", "games", "iterations", "start"),
+                                  seed=args.seed,
                                   from_scratch=args.from_scratch)
     recipe = az_recipe_for(args.game, **overrides)
     out = args.out or f"runs/az-{args.game}"
@@ -377,7 +378,8 @@ def main(argv: list[str] | None = None) -> None:
                          "--eval-games, --demonstrations and --final-games override it. az: "
                          "expert iteration (self-play games of the az search train a "
                          "policy-value network; resumable); --rounds, --games, --iterations, "
-                         "--players, --seed, --eval-games, --from-scratch, --workers and "
+                         "--players, --seed, --eval-games, --from-scratch, --start, --workers "
+                         "and "
                          "--address set it")
     tr.add_argument("--steps", type=_count(1), default=None,
                     help="learner decisions to train on (default 200k; recipe: its own)")
@@ -386,13 +388,16 @@ def main(argv: list[str] | None = None) -> None:
     tr.add_argument("--final-games", type=_count(1), default=None,
                     help="recipe: games of the final evaluation against the heuristic")
     tr.add_argument("--rounds", type=_count(1), default=None,
-                    help="az: rounds of self-play and training (default 20)")
+                    help="az: rounds of self-play and training (default per game)")
     tr.add_argument("--games", type=_count(1), default=None,
                     help="az: self-play games per round (default per game)")
     tr.add_argument("--iterations", type=_count(1), default=None,
                     help="az: search iterations per self-play decision (default 200)")
     tr.add_argument("--from-scratch", action="store_true",
                     help="az: start from a new network instead of the shipped baseline")
+    tr.add_argument("--start", default=None, metavar="NETWORK",
+                    help="az: start from this network file (its policy and value head, e.g. "
+                         "agents/az/weights/<game>.npz) instead of the shipped baseline")
     tr.add_argument("--workers", type=_count(1), default=None,
                     help="az: self-play processes (default: all cores), or with --address "
                          "the Ray tasks at once (default: the cluster's CPUs)")

@@ -16,7 +16,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from agents.baseline.policy import MaskedMLP
+from agents.bots.az import AZNetwork
 from tabletop_core.spec import GameSpec
 
 
@@ -47,17 +47,23 @@ class PolicyValueNet(nn.Module):
         return self.policy(observations), self.value(observations)
 
     @classmethod
-    def from_policy(cls, policy: MaskedMLP,
-                    value_hidden: tuple[int, ...] = (256, 256)) -> PolicyValueNet:
-        """A network whose policy is `policy`'s layers (e.g. the shipped baseline) and whose
-        value head is new."""
-        hidden = tuple(w.shape[0] for w in policy.weights[:-1])
-        net = cls(policy.obs_size, policy.num_actions, policy.num_players, hidden, value_hidden)
-        linears = [m for m in net.policy if isinstance(m, nn.Linear)]
+    def from_network(cls, network: AZNetwork,
+                     value_hidden: tuple[int, ...] = (256, 256)) -> PolicyValueNet:
+        """A network with `network`'s layers: its policy (e.g. the shipped baseline's) and its
+        value head, or a new one of `value_hidden` if it has none."""
+        pairs = network.layer_pairs()
+        policy, value = pairs[:network.policy_layers], pairs[network.policy_layers:]
+        if value:
+            value_hidden = tuple(w.shape[0] for w, _ in value[:-1])
+        net = cls(policy[0][0].shape[1], policy[-1][0].shape[0], network.num_players,
+                  tuple(w.shape[0] for w, _ in policy[:-1]), value_hidden)
+        parts = [(net.policy, policy)] + ([(net.value, value)] if value else [])
         with torch.no_grad():
-            for layer, w, b in zip(linears, policy.weights, policy.biases, strict=True):
-                layer.weight.copy_(torch.from_numpy(np.asarray(w, np.float32)))
-                layer.bias.copy_(torch.from_numpy(np.asarray(b, np.float32)))
+            for mlp, layers in parts:
+                linears = [m for m in mlp if isinstance(m, nn.Linear)]
+                for layer, (w, b) in zip(linears, layers, strict=True):
+                    layer.weight.copy_(torch.from_numpy(w))
+                    layer.bias.copy_(torch.from_numpy(b))
         return net
 
     def arrays(self, with_value: bool = True) -> dict[str, np.ndarray]:

@@ -17,8 +17,10 @@ Round k of a run in `out` (default runs/az-<game>):
    rotated (parity 1 / players); `learning_curve.csv/png`.
 
 The network starts from the shipped `baseline` policy with a new value head (`from_scratch`:
-both new); the first `playout_rounds` rounds search with playouts at the leaves (the value
-head is still untrained), the later ones with the value head. Everything resumes: a run
+both new; `start`: the policy and value head of a network file, e.g. a shipped `az` network or
+another run's, to go on training it); the first `playout_rounds` rounds search with playouts at
+the leaves (the value head is still untrained; none with a trained head from `start`), the
+later ones with the value head. Everything resumes: a run
 started again with the same `out` goes on after its last finished round (the optimizer's
 state, the sample window and the curve restored), a run given more `rounds` continues.
 The result is `network.npz` (playable as `az:<budget>:<file>`; its policy alone as
@@ -27,6 +29,7 @@ The result is `network.npz` (playable as `az:<budget>:<file>`; its policy alone 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import time
@@ -57,6 +60,7 @@ class AZRecipe:
     sample_moves: int = 30
     max_moves: int = 2_000
     from_scratch: bool = False
+    start: str = ""
     playout_rounds: int = 1
     value_hidden: tuple[int, ...] = (256, 256)
     scratch_hidden: tuple[int, ...] = (256, 256)
@@ -81,7 +85,7 @@ class AZRecipe:
 # that no game of random or heuristic play reaches (longest measured: 85, 233 and 1,288
 # moves, docs/rules/<game>.md) but that ends a stalled Simurgh game early.
 AZ_RECIPES = {
-    "aquilon": AZRecipe("aquilon", 2, games=160, max_moves=500),
+    "aquilon": AZRecipe("aquilon", 2, rounds=8, games=160, max_moves=500),
     "dragon": AZRecipe("dragon", 3, games=120, max_moves=1_000),
     "simurgh": AZRecipe("simurgh", 2, games=40, eval_games=20, max_moves=2_000),
 }
@@ -108,7 +112,14 @@ def az_recipe_for(game: str, **overrides) -> AZRecipe:
                          "learning_rate above 0; value_weight at least 0")
     if not all(h >= 1 for h in (*recipe.value_hidden, *recipe.scratch_hidden)):
         raise ValueError("hidden layer sizes must be at least 1")
-    load_game(game).SPEC.check_num_players(recipe.num_players)
+    spec = load_game(game).SPEC
+    spec.check_num_players(recipe.num_players)
+    if recipe.start:
+        if recipe.from_scratch:
+            raise ValueError("start from a network or from scratch, not both")
+        from agents.bots.az import load_network
+
+        load_network(recipe.start, spec, recipe.num_players)
     return recipe
 
 
@@ -143,16 +154,18 @@ class _Run(RunProgress):
 
 
 def _start_network(recipe: AZRecipe, game):
-    """The network before round 0: the shipped baseline's policy with a new value head, or
-    (from scratch) both new."""
+    """The network before round 0 and whether its value head is trained: the shipped
+    baseline's policy with a new value head, `start`'s layers, or (from scratch) all new."""
     from agents.az.network import PolicyValueNet
-    from agents.baseline.bot import load_policy
+    from agents.baseline.bot import shipped_policy_path
+    from agents.bots.az import load_network
 
     if recipe.from_scratch:
         return PolicyValueNet(game.obs_size, game.num_actions, recipe.num_players,
-                              recipe.scratch_hidden, recipe.value_hidden)
-    return PolicyValueNet.from_policy(load_policy(None, game, recipe.num_players),
-                                      recipe.value_hidden)
+                              recipe.scratch_hidden, recipe.value_hidden), False
+    start = load_network(recipe.start or str(shipped_policy_path(game.name)), game,
+                         recipe.num_players)
+    return PolicyValueNet.from_network(start, recipe.value_hidden), start.value_layers > 0
 
 
 def round_seeds(recipe: AZRecipe, k: int) -> list[int]:
@@ -236,7 +249,8 @@ def run_az_recipe(recipe: AZRecipe, out: str | Path, command: str = "",
     run = _Run(recipe, out, command)
     game = load_game(recipe.game).SPEC
     torch.manual_seed(recipe.seed)
-    net = _start_network(recipe, game)
+    net, trained_value = _start_network(recipe, game)
+    playout_rounds = 0 if trained_value else recipe.playout_rounds
     optimizer = torch.optim.Adam(net.parameters(), lr=recipe.learning_rate, weight_decay=1e-5)
     done = run.progress["rounds_done"]
     state_file = out / "state.pt"
@@ -245,7 +259,10 @@ def run_az_recipe(recipe: AZRecipe, out: str | Path, command: str = "",
         net.load_state_dict(state["net"])
         optimizer.load_state_dict(state["optimizer"])
     else:
-        net.export(run.network(0), game, with_value=recipe.playout_rounds == 0)
+        net.export(run.network(0), game, with_value=playout_rounds == 0)
+        if recipe.start:
+            run.progress["start_sha256"] = hashlib.sha256(Path(recipe.start).read_bytes()
+                                                          ).hexdigest()
     for k in range(done, recipe.rounds):
         start = time.perf_counter()
         network = load_network(str(run.network(k)), game, recipe.num_players)
@@ -257,7 +274,7 @@ def run_az_recipe(recipe: AZRecipe, out: str | Path, command: str = "",
         window = Samples.join([_load_samples(run.samples(j))
                                for j in range(max(0, k + 1 - recipe.window), k + 1)])
         losses = train_round(net, optimizer, window, recipe, k)
-        net.export(run.network(k + 1), game, with_value=k + 1 >= recipe.playout_rounds)
+        net.export(run.network(k + 1), game, with_value=k + 1 >= playout_rounds)
         torch.save({"net": net.state_dict(), "optimizer": optimizer.state_dict()}, state_file)
         run.add_time("training", time.perf_counter() - start)
         row = {"round": k + 1, "samples": len(samples), **losses}

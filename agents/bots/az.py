@@ -268,6 +268,11 @@ class AZNetwork:
                    np.array(table, np.int64).reshape(-1, 4), len(policy), len(value), env_id,
                    num_players)
 
+    def layer_pairs(self) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Every layer as (weight [out, in], bias [out]): the policy's, then the value head's."""
+        return [(self.weights[w:w + i * o].reshape(i, o).T.copy(), self.biases[b:b + o].copy())
+                for i, o, w, b in self.layers]
+
     def policy_logits(self, observation: np.ndarray) -> np.ndarray:
         """The policy's logits for one observation, computed by the kernel's forward pass."""
         return self._run(observation, 0, self.policy_layers)

@@ -4,6 +4,7 @@ a tournament, and the command line's one-line refusals."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 import numpy as np
@@ -96,7 +97,8 @@ def test_a_rounds_games_are_the_same_on_one_worker_or_two():
 
 def test_the_exported_network_is_what_az_and_baseline_read(tmp_path):
     spec = load_game("dragon").SPEC
-    net = PolicyValueNet.from_policy(load_policy(None, spec, 3), value_hidden=(16,))
+    net = PolicyValueNet.from_network(load_network(str(shipped_policy_path("dragon")), spec, 3),
+                                      value_hidden=(16,))
     with torch.no_grad():
         net.value[-1].weight.normal_()
     path = net.export(tmp_path / "net.npz", spec)
@@ -113,6 +115,10 @@ def test_the_exported_network_is_what_az_and_baseline_read(tmp_path):
     no_value = load_network(str(net.export(tmp_path / "policy.npz", spec, with_value=False)),
                             spec, 3)
     assert no_value.value_layers == 0
+    # Read back, the file is the same network, value head included.
+    again = PolicyValueNet.from_network(network)
+    again_values = again(torch.from_numpy(obs[None]))[1][0].detach().numpy()
+    assert np.allclose(again_values, values[0].detach().numpy(), atol=1e-5)
 
 
 TINY = dict(rounds=2, games=3, iterations=8, sample_moves=3, value_hidden=(16,), epochs=1,
@@ -166,7 +172,23 @@ def test_the_run_from_scratch_starts_from_a_new_network(tmp_path):
     assert "value_weight_0" in start.files  # searched with its (untrained) value head
 
 
+def test_a_run_can_start_from_a_trained_network_and_searches_with_its_value_head(tmp_path):
+    first = run_az_recipe(az_recipe_for("aquilon", **{**TINY, "rounds": 1}), tmp_path / "a",
+                          workers=1, log=lambda _: None)
+    recipe = az_recipe_for("aquilon", **{**TINY, "rounds": 1, "start": str(first)})
+    run_az_recipe(recipe, tmp_path / "b", workers=1, log=lambda _: None)
+    start, trained = np.load(first), np.load(tmp_path / "b" / "networks" / "net_0.npz")
+    assert sorted(start.files) == sorted(trained.files) and "value_weight_0" in trained.files
+    assert all(np.array_equal(start[name], trained[name]) for name in start.files)
+    record = json.loads((tmp_path / "b" / "az.json").read_text())
+    assert record["start_sha256"] == hashlib.sha256(first.read_bytes()).hexdigest()
+    assert record["recipe"]["start"] == str(first)
+
+
 @pytest.mark.parametrize("overrides, message", [
+    ({"start": "missing.npz"}, "network not found: missing.npz"),
+    ({"start": str(shipped_policy_path("dragon"))}, "dragon"),
+    ({"from_scratch": True, "start": str(shipped_policy_path("aquilon"))}, "not both"),
     ({"rounds": 0}, "rounds must be at least 1"),
     ({"noise_fraction": 1.5}, "noise_fraction"),
     ({"num_players": 9}, "players"),
@@ -181,6 +203,8 @@ def test_bad_recipes_are_refused(overrides, message):
 @pytest.mark.parametrize("argv, message", [
     (["--rounds", "3"], "--rounds: only with --recipe az"),
     (["--recipe", "baseline", "--from-scratch"], "--from-scratch: only with --recipe az"),
+    (["--start", "net.npz"], "--start: only with --recipe az"),
+    (["--recipe", "az", "--start", "net.npz"], "network not found: net.npz"),
     (["--recipe", "az", "--steps", "100"], "--steps belongs to --recipe baseline"),
     (["--recipe", "az", "--backend", "rllib"], "--recipe az runs its own loop"),
     (["--recipe", "az", "--players", "7"], "players"),
