@@ -1,5 +1,6 @@
-"""benchmarks/ladder.py on a small round robin: every pair's cells, both orders when one seat
-plays against several, the ratings over all games, and the Markdown table."""
+"""benchmarks/ladder.py on a small round robin (every pair's cells, both orders when one seat
+plays against several, the ratings over all games, the Markdown table), and
+benchmarks/az_goal.py's matches."""
 
 from __future__ import annotations
 
@@ -24,3 +25,20 @@ def test_one_seat_against_two_plays_both_orders_of_a_pair():
     result = ladder("dragon", ["random", "heuristic"], games=3, workers=1)
     assert set(result["cells"]) == {("random", "heuristic"), ("heuristic", "random")}
     assert result["players"] == 3 and "parity 33%" in markdown(result)
+
+
+def test_the_az_goal_plays_its_four_matches_and_refuses_bad_options(monkeypatch, capsys):
+    from benchmarks import az_goal
+
+    monkeypatch.setattr("sys.argv", ["az_goal.py", "--game", "dragon", "--games", "2",
+                                     "--seconds", "0.01", "--workers", "1"])
+    az_goal.main()
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| az")
+            or line.startswith("| baseline:")]
+    assert [row.split(" | ")[1] for row in rows] == ["ismcts:0.01s", "ismcts:200", "baseline",
+                                                     "baseline"]
+    assert all("%" in row for row in rows)
+    monkeypatch.setattr("sys.argv", ["az_goal.py", "--game", "dragon", "--games", "0"])
+    with pytest.raises(SystemExit):
+        az_goal.main()
+    assert "--games at least 1" in capsys.readouterr().err
