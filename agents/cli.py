@@ -28,6 +28,7 @@ BOT_HELP = (
     "the learned policy shipped for the game, baseline:<policy.npz> one of yours)"
 )
 EVAL_GAMES_DEFAULT = 40
+PPO_EVAL_EVERY = 10  # updates (RLlib: iterations) between a PPO run's evaluations
 # The least --max-moves of a training run: every seat must get to decide before the cut
 # (Simurgh's setup alone takes 30 moves at 5 players before the last seat's first decision);
 # with less, SB3's self-play loops for ever and RLlib's env fails inside Ray.
@@ -166,7 +167,8 @@ def _train(args: argparse.Namespace) -> None:
         game=args.game, num_players=players, steps=args.steps, seed=args.seed,
         num_envs=args.envs, bots=opponents,
         snapshot_share=args.snapshot_share, snapshot_every=args.snapshot_every,
-        eval_every=args.eval_every, eval_games=args.eval_games, max_moves=args.max_moves,
+        eval_every=args.eval_every or PPO_EVAL_EVERY, eval_games=args.eval_games,
+        max_moves=args.max_moves,
         out=out,
     )
     if config.total_steps != config.steps:
@@ -232,7 +234,7 @@ def _train_az(args: argparse.Namespace) -> None:
                              "--recipe az counts in --rounds and --games")
     from agents.az.recipe import az_recipe_for, run_az_recipe
 
-    overrides = _recipe_overrides(args, ("rounds", "games", "iterations", "start"),
+    overrides = _recipe_overrides(args, ("rounds", "games", "iterations", "start", "eval_every"),
                                   seed=args.seed,
                                   from_scratch=args.from_scratch)
     recipe = az_recipe_for(args.game, **overrides)
@@ -258,7 +260,8 @@ def _train_rllib(args: argparse.Namespace, players: int) -> None:
         num_env_runners=args.num_env_runners, envs_per_runner=args.envs_per_runner,
         bots=opponents,
         snapshot_share=args.snapshot_share, snapshot_every=args.snapshot_every,
-        eval_every=args.eval_every, eval_games=args.eval_games, max_moves=args.max_moves,
+        eval_every=args.eval_every or PPO_EVAL_EVERY, eval_games=args.eval_games,
+        max_moves=args.max_moves,
         opponents_in_env=args.rllib_opponents == "env", address=args.address, out=out,
     )
     path = train_rllib(config, progress=not args.quiet)
@@ -378,9 +381,8 @@ def main(argv: list[str] | None = None) -> None:
                          "--eval-games, --demonstrations and --final-games override it. az: "
                          "expert iteration (self-play games of the az search train a "
                          "policy-value network; resumable); --rounds, --games, --iterations, "
-                         "--players, --seed, --eval-games, --from-scratch, --start, --workers "
-                         "and "
-                         "--address set it")
+                         "--players, --seed, --eval-games, --eval-every, --from-scratch, "
+                         "--start, --workers and --address set it")
     tr.add_argument("--steps", type=_count(1), default=None,
                     help="learner decisions to train on (default 200k; recipe: its own)")
     tr.add_argument("--demonstrations", type=_count(1), default=None,
@@ -410,9 +412,10 @@ def main(argv: list[str] | None = None) -> None:
                     help="chance that a game's opponents are a snapshot of the learner")
     tr.add_argument("--snapshot-every", type=_count(1), default=5,
                     help="PPO updates (RLlib: iterations) between snapshots added to the pool")
-    tr.add_argument("--eval-every", type=_count(1), default=10,
+    tr.add_argument("--eval-every", type=_count(1), default=None,
                     help="PPO updates (RLlib: iterations) between evaluations against random "
-                         "and heuristic")
+                         f"and heuristic (default {PPO_EVAL_EVERY}); az: rounds between "
+                         "evaluations (default 1; the last round is always evaluated)")
     tr.add_argument("--eval-games", type=_count(1), default=EVAL_GAMES_DEFAULT,
                     help="games per evaluation and bot")
     tr.add_argument("--max-moves", type=_count(MIN_TRAIN_MOVES), default=None,

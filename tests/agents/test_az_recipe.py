@@ -222,13 +222,17 @@ def test_the_command_line_refuses_bad_options_in_one_line(argv, message, capsys,
 
 def test_the_command_line_runs_a_round_and_names_its_network(capsys, tmp_path):
     out = tmp_path / "az"
-    main(["train", "--recipe", "az", "--game", "aquilon", "--rounds", "1", "--games", "2",
-          "--iterations", "4", "--eval-games", "2", "--workers", "1", "--out", str(out)])
+    main(["train", "--recipe", "az", "--game", "aquilon", "--rounds", "2", "--games", "2",
+          "--iterations", "4", "--eval-games", "2", "--eval-every", "2", "--workers", "1",
+          "--out", str(out)])
     printed = capsys.readouterr().out
-    assert f"az:4:{out / 'network.npz'}" in printed and "round 1/1" in printed
+    assert f"az:4:{out / 'network.npz'}" in printed and "round 2/2" in printed
     record = json.loads((out / "az.json").read_text())
     assert record["command"].startswith("tabletop train --recipe az")
     assert record["recipe"]["games"] == 2 and record["recipe"]["iterations"] == 4
+    # --eval-every 2: round 1 only trained, round 2 evaluated as well.
+    assert record["recipe"]["eval_every"] == 2
+    assert ["baseline_win" in row for row in record["curve"]] == [False, True]
 
 
 @pytest.mark.parametrize("name", game_names())
