@@ -20,6 +20,7 @@ import numpy as np
 from agents.bots.base import Bot, RandomBot, SeatView
 from agents.bots.ismcts import run_search
 from agents.bots.policies import heuristic_policy
+from agents.bots.search import SearchBot
 from tabletop_core.rng import rng_seed
 
 BOT_NAMES = ("random", "heuristic", "ismcts", "ppo", "baseline", "rllib", "az")
@@ -56,35 +57,25 @@ ISMCTS_SETTINGS = {
 }
 
 
-class ISMCTSBot(Bot):
+class ISMCTSBot(SearchBot):
     """Information-set MCTS with an iteration or time budget per decision; its playouts follow
     the game's heuristic, with a random action 10% of the time (settings per game in
     ISMCTS_SETTINGS; `settings` overrides them)."""
 
-    def __init__(self, seed: int = 0, iterations: int | None = ISMCTS_DEFAULT_ITERATIONS,
-                 seconds: float | None = None,
-                 settings: dict | None = None):
-        self.rng = np.random.default_rng(seed)
-        self.iterations = iterations
-        self.seconds = seconds
-        self.settings = settings or {}
-        budget = f"{seconds:g}s" if seconds is not None else str(iterations)
-        self.name = f"ismcts:{budget}"
-        self.iterations_run = 0
+    kind = "ismcts"
 
-    def act(self, view: SeatView) -> int:
-        legal = view.legal_actions()
-        if len(legal) == 1:
-            return int(legal[0])
-        root = view.sample_state(int(self.rng.integers(2**62)))
+    def __init__(self, seed: int = 0, iterations: int | None = ISMCTS_DEFAULT_ITERATIONS,
+                 seconds: float | None = None, settings: dict | None = None):
+        super().__init__(seed, iterations, seconds, settings)
+
+    def search(self, view: SeatView, root: np.ndarray, seed: int) -> tuple[int, int]:
         settings = {**ISMCTS_SETTINGS[view.game.name], **self.settings}
         action, _, done = run_search(
             view.game, root, view.seat, view.num_players, view.action_mask,
-            seed=int(self.rng.integers(2**62)), iterations=self.iterations, seconds=self.seconds,
+            seed=seed, iterations=self.iterations, seconds=self.seconds,
             rollout_policy=heuristic_policy(view.game), **settings,
         )
-        self.iterations_run += done
-        return action
+        return action, done
 
 
 BOT_FORMS = ("random, heuristic, ismcts, ismcts:<iterations> (a whole number >= 1), "

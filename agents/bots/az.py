@@ -36,7 +36,6 @@ out; the networks trained by expert iteration (`agents.az`) have one.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -44,9 +43,10 @@ from pathlib import Path
 import numpy as np
 from numba import njit, types
 
-from agents.bots.base import Bot, SeatView
+from agents.bots.base import SeatView
 from agents.bots.ismcts import _policy_action, _rollout_rewards, backup, playout
 from agents.bots.policies import heuristic_policy
+from agents.bots.search import SearchBot, root_visits, run_budget
 from tabletop_core.rng import rng_next, rng_seed
 from tabletop_core.signatures import (
     STATE,
@@ -367,10 +367,7 @@ class AZTree:
 
     def root_visits(self) -> np.ndarray:
         """Visits of each root action (0 for actions never tried)."""
-        counts = np.zeros(self.children.shape[1])
-        tried = self.children[0] >= 0
-        counts[tried] = self.visits[self.children[0][tried]]
-        return counts
+        return root_visits(self.children, self.visits)
 
 
 def run_az(
@@ -400,8 +397,7 @@ def run_az(
     `noise_fraction` > 0 the root prior is mixed with Dirichlet(`noise_alpha`) noise over the
     legal actions."""
     functions = engine_functions(game)
-    budget = iterations if iterations is not None else 1 << 40
-    max_nodes = min(budget, 50_000) + 1 if iterations is not None else 50_001
+    max_nodes = min(iterations, 50_000) + 1 if iterations is not None else 50_001
     tree = AZTree(max_nodes, game.num_actions)
     rng = np.zeros(4, np.int32)
     rng_seed(rng, 0, seed)
@@ -410,11 +406,8 @@ def run_az(
     if noise_fraction > 0.0:
         draws = np.random.default_rng(seed).dirichlet(np.full(legal_bool.sum(), noise_alpha))
         noise[legal_bool] = draws
-    done = 0
-    chunk = budget if seconds is None else 16
-    deadline = None if seconds is None else time.perf_counter() + seconds
-    while done < budget:
-        step = min(chunk, budget - done)
+
+    def search_chunk(step: int) -> None:
         search(
             state, seat, num_players, step, rng, c_puct, tree.children, tree.logits,
             tree.expanded, tree.mover, tree.visits, tree.value, tree.node_count,
@@ -424,9 +417,8 @@ def run_az(
             functions["observe"], functions["final_scores"], heuristic_policy(game), epsilon,
             playout_limit, own_moves_only, playout_share,
         )
-        done += step
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
+
+    done = run_budget(search_chunk, iterations, seconds, chunk=16)
     counts = tree.root_visits()
     if tree.expanded[0]:  # ties (a tiny budget): the higher prior
         logits = tree.logits[0].astype(np.float64)
@@ -435,33 +427,23 @@ def run_az(
     return int(np.argmax(counts)), tree, done
 
 
-class AZBot(Bot):
+class AZBot(SearchBot):
     """PUCT search over sampled worlds guided by a network (the shipped baseline by default,
     or the `.npz` at `source`), with an iteration or time budget per decision."""
+
+    kind = "az"
 
     def __init__(self, seed: int = 0, iterations: int | None = AZ_DEFAULT_ITERATIONS,
                  seconds: float | None = None, source: str | None = None,
                  settings: dict | None = None):
-        self.rng = np.random.default_rng(seed)
-        self.iterations = iterations
-        self.seconds = seconds
+        super().__init__(seed, iterations, seconds, settings)
         self.source = source
-        self.settings = settings or {}
-        budget = f"{seconds:g}s" if seconds is not None else str(iterations)
-        self.name = f"az:{budget}"
-        self.iterations_run = 0
 
-    def act(self, view: SeatView) -> int:
+    def search(self, view: SeatView, root: np.ndarray, seed: int) -> tuple[int, int]:
         network = load_network(self.source, view.game, view.num_players)
-        legal = view.legal_actions()
-        if len(legal) == 1:
-            return int(legal[0])
-        root = view.sample_state(int(self.rng.integers(2**62)))
         settings = {**AZ_SETTINGS.get(view.game.name, {}), **self.settings}
         action, _, done = run_az(
             view.game, network, root, view.seat, view.num_players, view.action_mask,
-            seed=int(self.rng.integers(2**62)), iterations=self.iterations,
-            seconds=self.seconds, **settings,
+            seed=seed, iterations=self.iterations, seconds=self.seconds, **settings,
         )
-        self.iterations_run += done
-        return action
+        return action, done

@@ -13,12 +13,11 @@ functions, passed as first-class functions, so the same cached kernel serves eve
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 from numba import njit, types
 
 from agents.bots.policies import RANDOM_POLICY, random_legal
+from agents.bots.search import root_visits, run_budget
 from tabletop_core.rewards import rank_rewards
 from tabletop_core.rng import rng_below, rng_next, rng_seed
 from tabletop_core.signatures import (
@@ -200,10 +199,7 @@ class SearchTree:
 
     def root_visits(self) -> np.ndarray:
         """Visits of each root action (0 for actions never tried)."""
-        counts = np.zeros(self.children.shape[1])
-        tried = self.children[0] >= 0
-        counts[tried] = self.visits[self.children[0][tried]]
-        return counts
+        return root_visits(self.children, self.visits)
 
 
 def run_search(
@@ -236,16 +232,12 @@ def run_search(
     functions = engine_functions(game)
     if rollout_policy is None:
         rollout_policy, epsilon, bias = RANDOM_POLICY, 1.0, 0.0
-    budget = iterations if iterations is not None else 1 << 40
-    max_nodes = min(budget, 200_000) + 1 if iterations is not None else 200_001
+    max_nodes = min(iterations, 200_000) + 1 if iterations is not None else 200_001
     tree = SearchTree(max_nodes, game.num_actions)
     rng = np.zeros(4, np.int32)
     rng_seed(rng, 0, seed)
-    done = 0
-    chunk = budget if seconds is None else 64
-    deadline = None if seconds is None else time.perf_counter() + seconds
-    while done < budget:
-        step = min(chunk, budget - done)
+
+    def search_chunk(step: int) -> None:
         search(
             state, seat, num_players, step, rng, exploration, tree.children, tree.mover,
             tree.visits, tree.availability, tree.value, tree.node_count, functions["determinize"],
@@ -253,9 +245,8 @@ def run_search(
             functions["final_scores"], rollout_policy, epsilon, bias, playout_limit,
             own_moves_only,
         )
-        done += step
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
+
+    done = run_budget(search_chunk, iterations, seconds, chunk=64)
     counts = tree.root_visits()
     counts[~legal.astype(bool)] = -1
     return int(np.argmax(counts)), tree, done
