@@ -83,11 +83,14 @@ class AZRecipe:
 # One recipe per game: the shipped player count, games per round sized to the game's length
 # (Simurgh's games are about ten times longer than Aquilon's), and a self-play move limit
 # that no game of random or heuristic play reaches (longest measured: 85, 233 and 1,288
-# moves, docs/rules/<game>.md) but that ends a stalled Simurgh game early.
+# moves, docs/rules/<game>.md) but that ends a stalled Simurgh game early. The rounds are
+# those of the shipped networks' runs (what one session holds); Simurgh evaluates every
+# fourth round, because its evaluation takes longer than its self-play.
 AZ_RECIPES = {
     "aquilon": AZRecipe("aquilon", 2, rounds=8, games=160, max_moves=500),
     "dragon": AZRecipe("dragon", 3, games=120, max_moves=1_000),
-    "simurgh": AZRecipe("simurgh", 2, games=40, eval_games=20, max_moves=2_000),
+    "simurgh": AZRecipe("simurgh", 2, rounds=6, games=40, eval_games=20, eval_every=4,
+                        max_moves=2_000),
 }
 _AT_LEAST_ONE = ("rounds", "games", "iterations", "window", "epochs", "batch_size",
                  "eval_games", "eval_every")
