@@ -70,11 +70,14 @@ def run_tournament(
     workers: int | None = None,
     progress: bool = True,
     options: dict | None = None,
+    max_moves: int | None = -1,
 ) -> tuple[list[BotResult], list[GameRecord]]:
     """Play `games` games (game g dealt from `game_seed(seed, g)`: the same `seed` plays the
-    same games, but no game's seed follows from another's) and summarise them per bot."""
+    same games, but no game's seed follows from another's) and summarise them per bot.
+    `max_moves` as in `play_game` (default: the game's play limit)."""
     jobs = [
-        (game, num_players, seating(bots, num_players, g), game_seed(seed, g), options or {})
+        (game, num_players, seating(bots, num_players, g), game_seed(seed, g), options or {},
+         max_moves)
         for g in range(games)
     ]
     workers = workers or os.cpu_count() or 1

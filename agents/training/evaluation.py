@@ -13,14 +13,14 @@ from agents.play.tournament import run_tournament, truncation_note, wilson_inter
 
 def evaluate_bot(game: str, num_players: int, bot: str, opponent: str, games: int,
                  seed: int = 10_000, one_seat: bool = False,
-                 workers: int = 1) -> tuple[float, float, float]:
+                 workers: int = 1, max_moves: int | None = -1) -> tuple[float, float, float]:
     """Share of games won by `bot`'s seats (and its 95% interval) against `opponent`, seats
     rotated. The two fill the table alternately, so equal players would score 50%; with
     `one_seat`, `bot` plays one seat against `opponent` in all the others (parity
-    1 / num_players)."""
+    1 / num_players). A game cut at `max_moves` (default: the game's play limit) is a draw."""
     table = [bot] + [opponent] * (num_players - 1) if one_seat else [bot, opponent]
     _, records = run_tournament(game, num_players, table, games, seed=seed,
-                                workers=workers, progress=False)
+                                workers=workers, progress=False, max_moves=max_moves)
     note = truncation_note(records)
     if note:
         print(f"evaluation of {bot} against {opponent}: {note}", file=sys.stderr)

@@ -42,3 +42,21 @@ def test_the_az_goal_plays_its_four_matches_and_refuses_bad_options(monkeypatch,
     with pytest.raises(SystemExit):
         az_goal.main()
     assert "--games at least 1" in capsys.readouterr().err
+
+
+def test_the_az_goal_plays_only_the_chosen_matches_and_cuts_games_as_draws(monkeypatch, capsys):
+    from benchmarks import az_goal
+
+    monkeypatch.setattr("sys.argv", ["az_goal.py", "--game", "simurgh", "--games", "2",
+                                     "--workers", "1", "--max-moves", "10",
+                                     "--only", "network-alone"])
+    az_goal.main()
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if line.startswith("| a") or
+            line.startswith("| baseline:")]
+    assert "games cut at 10 moves as draws" in out
+    assert len(rows) == 1 and rows[0].startswith("| baseline:") and "| 50.0% (" in rows[0]
+    monkeypatch.setattr("sys.argv", ["az_goal.py", "--game", "simurgh", "--max-moves", "5"])
+    with pytest.raises(SystemExit):
+        az_goal.main()
+    assert "--max-moves must be at least 10" in capsys.readouterr().err
