@@ -84,11 +84,11 @@ class AZRecipe:
 # (Simurgh's games are about ten times longer than Aquilon's), and a self-play move limit
 # that no game of random or heuristic play reaches (longest measured: 85, 233 and 1,288
 # moves, docs/rules/<game>.md) but that ends a stalled Simurgh game early. The rounds are
-# those of the shipped networks' runs (what one session holds); Simurgh evaluates every
-# fourth round, because its evaluation takes longer than its self-play.
+# those of the shipped networks' runs (what one session holds); Simurgh and Dragon's Interest
+# evaluate only some rounds and the last, because their evaluations take long beside self-play.
 AZ_RECIPES = {
     "aquilon": AZRecipe("aquilon", 2, rounds=8, games=160, max_moves=500),
-    "dragon": AZRecipe("dragon", 3, games=120, max_moves=1_000),
+    "dragon": AZRecipe("dragon", 3, rounds=3, games=120, eval_every=3, max_moves=1_000),
     "simurgh": AZRecipe("simurgh", 2, rounds=6, games=40, eval_games=20, eval_every=4,
                         max_moves=2_000),
 }
@@ -313,4 +313,5 @@ def _draw(run: _Run) -> None:
         recipe = run.recipe
         write_curve(run.out, rows, title=f"{recipe.game}, {recipe.num_players} players: one "
                     "seat against the opponent in all others", parity=1 / recipe.num_players,
-                    labels=CURVE_LABELS, xlabel="round of expert iteration")
+                    labels=CURVE_LABELS, xlabel="round of expert iteration",
+                    x_range=(0.5, recipe.rounds + 0.5))
