@@ -428,8 +428,9 @@ def run_az(
 
 
 class AZBot(SearchBot):
-    """PUCT search over sampled worlds guided by a network (the shipped baseline by default,
-    or the `.npz` at `source`), with an iteration or time budget per decision."""
+    """PUCT search over sampled worlds guided by a network (by default the one shipped for the
+    game, `default_network_path`; else the `.npz` at `source`), with an iteration or time
+    budget per decision."""
 
     kind = "az"
 
