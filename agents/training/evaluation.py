@@ -51,11 +51,10 @@ def write_curve(out: Path, curve: list[dict], title: str | None = None,
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     colours = ("#4a7fb0", "#b0574a", "#5a9a5a", "#8a6ab0")
     opponents = [key[:-4] for key in fields if key.endswith("_win")]
-    from matplotlib.ticker import MaxNLocator
-
     every_step = [row["steps"] for row in curve]
     low_x, high_x = x_range or (min(every_step), max(every_step))
     dodge = 0.012 * ((high_x - low_x) or 1)  # side by side, so that the bars stay apart
