@@ -143,8 +143,9 @@ def _tournament(args: argparse.Namespace) -> None:
 
 
 def _train(args: argparse.Namespace) -> None:
-    az_flags = [f"--{f}" for f in ("rounds", "games", "iterations", "workers", "start")
-                if getattr(args, f) is not None] + ["--from-scratch"] * args.from_scratch
+    az_only = ("rounds", "games", "iterations", "workers", "start", "distill_epochs")
+    az_flags = [f"--{f.replace('_', '-')}" for f in az_only if getattr(args, f) is not None]
+    az_flags += ["--from-scratch"] * args.from_scratch
     if az_flags and args.recipe != "az":
         raise ValueError(f"{', '.join(az_flags)}: only with --recipe az")
     if args.recipe:
@@ -234,7 +235,8 @@ def _train_az(args: argparse.Namespace) -> None:
                              "--recipe az counts in --rounds and --games")
     from agents.az.recipe import az_recipe_for, run_az_recipe
 
-    overrides = _recipe_overrides(args, ("rounds", "games", "iterations", "start", "eval_every"),
+    overrides = _recipe_overrides(args, ("rounds", "games", "iterations", "start", "eval_every",
+                                         "distill_epochs"),
                                   seed=args.seed,
                                   from_scratch=args.from_scratch)
     recipe = az_recipe_for(args.game, **overrides)
@@ -381,8 +383,8 @@ def main(argv: list[str] | None = None) -> None:
                          "--eval-games, --demonstrations and --final-games override it. az: "
                          "expert iteration (self-play games of the az search train a "
                          "policy-value network; resumable); --rounds, --games, --iterations, "
-                         "--players, --seed, --eval-games, --eval-every, --from-scratch, "
-                         "--start, --workers and --address set it")
+                         "--players, --seed, --eval-games, --eval-every, --distill-epochs, "
+                         "--from-scratch, --start, --workers and --address set it")
     tr.add_argument("--steps", type=_count(1), default=None,
                     help="learner decisions to train on (default 200k; recipe: its own)")
     tr.add_argument("--demonstrations", type=_count(1), default=None,
@@ -395,6 +397,9 @@ def main(argv: list[str] | None = None) -> None:
                     help="az: self-play games per round (default per game)")
     tr.add_argument("--iterations", type=_count(1), default=None,
                     help="az: search iterations per self-play decision (default 200)")
+    tr.add_argument("--distill-epochs", type=_count(0), default=None,
+                    help="az: passes of the final policy over every round's samples "
+                         "(default 30; 0: none)")
     tr.add_argument("--from-scratch", action="store_true",
                     help="az: start from a new network instead of the shipped baseline")
     tr.add_argument("--start", default=None, metavar="NETWORK",

@@ -15,6 +15,10 @@ Round k of a run in `out` (default runs/az-<game>):
    against `heuristic`, `baseline` and `ismcts` at the same iterations, and the network alone
    (`baseline:<net>`) against `baseline`; one seat against the opponent in all others, seats
    rotated (parity 1 / players); `learning_curve.csv/png`.
+4. **Distillation** (after the last round): a copy of the network whose policy is trained
+   `distill_epochs` more passes over the samples of every round (the search's choices through
+   the whole run, where a round's training sees only its window), its value head as it is;
+   this is `network.npz`, and its policy alone is evaluated against `baseline` once more.
 
 The network starts from the shipped `baseline` policy with a new value head (`from_scratch`:
 both new; `start`: the policy and value head of a network file, e.g. a shipped `az` network or
@@ -23,17 +27,20 @@ the leaves (the value head is still untrained; none with a trained head from `st
 later ones with the value head. Everything resumes: a run
 started again with the same `out` goes on after its last finished round (the optimizer's
 state, the sample window and the curve restored), a run given more `rounds` continues.
+The iteration itself (`state.pt`, `networks/`) never sees the distilled copy, so a run given
+more rounds goes on from the last round and distils again at its end.
 The result is `network.npz` (playable as `az:<budget>:<file>`; its policy alone as
 `baseline:<file>`) and `az.json` (the command, the recipe, wall times and the curve).
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import os
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -69,6 +76,7 @@ class AZRecipe:
     batch_size: int = 256
     learning_rate: float = 3e-4
     value_weight: float = 1.0
+    distill_epochs: int = 30
     eval_games: int = 40
     eval_every: int = 1
     seed: int = 0
@@ -105,8 +113,8 @@ def az_recipe_for(game: str, **overrides) -> AZRecipe:
     for name in _AT_LEAST_ONE:
         if getattr(recipe, name) < 1:
             raise ValueError(f"{name} must be at least 1, got {getattr(recipe, name)}")
-    if recipe.playout_rounds < 0 or recipe.sample_moves < 0:
-        raise ValueError("playout_rounds and sample_moves must be at least 0")
+    if min(recipe.playout_rounds, recipe.sample_moves, recipe.distill_epochs) < 0:
+        raise ValueError("playout_rounds, sample_moves and distill_epochs must be at least 0")
     if recipe.max_moves < 10:
         raise ValueError(f"max_moves must be at least 10, got {recipe.max_moves}")
     if not (0.0 <= recipe.noise_fraction <= 1.0 and recipe.noise_alpha > 0
@@ -136,7 +144,7 @@ class _Run(RunProgress):
             before = read_record(saved)
             mine = json.loads(json.dumps(asdict(recipe)))
             changed = sorted(k for k in set(before) | set(mine) if before.get(k) != mine.get(k))
-            if set(changed) - {"rounds", "eval_games", "eval_every"}:
+            if set(changed) - {"rounds", "eval_games", "eval_every", "distill_epochs"}:
                 raise ValueError(f"{out} holds a run of another recipe (differs in "
                                  f"{', '.join(changed)}); use another --out")
         super().__init__(out, {"command": command, "rounds_done": 0, "wall_time_s": {},
@@ -205,6 +213,18 @@ def train_round(net, optimizer, data: Samples, recipe: AZRecipe, k: int) -> dict
             totals += [policy_loss.sum().item(), value_loss.sum().item()]
     net.eval()
     return {"policy_loss": totals[0] / len(data), "value_loss": totals[1] / len(data)}
+
+
+def distill(net, data: Samples, recipe: AZRecipe):
+    """A copy of `net` whose policy is trained `recipe.distill_epochs` passes over `data`
+    (its value head untouched); and the last pass's policy loss."""
+    import torch
+
+    student = copy.deepcopy(net)
+    optimizer = torch.optim.Adam(student.policy.parameters(), lr=recipe.learning_rate,
+                                 weight_decay=1e-5)
+    passes = replace(recipe, epochs=recipe.distill_epochs, value_weight=0.0)
+    return student, train_round(student, optimizer, data, passes, recipe.rounds)["policy_loss"]
 
 
 EVAL_OPPONENTS = ("heuristic", "baseline", "ismcts")
@@ -295,7 +315,27 @@ def run_az_recipe(recipe: AZRecipe, out: str | Path, command: str = "",
             f"{losses['policy_loss']:.3f}, value loss {losses['value_loss']:.3f}"
             + (f"; {shown}" if shown else ""))
     result = out / "network.npz"
-    net.export(result, game)
+    if recipe.distill_epochs:
+        start = time.perf_counter()
+        every_round = Samples.join([_load_samples(run.samples(j)) for j in range(recipe.rounds)])
+        student, policy_loss = distill(net, every_round, recipe)
+        student.export(result, game)
+        rate, low, high = evaluate_bot(recipe.game, recipe.num_players, f"baseline:{result}",
+                                       "baseline", recipe.eval_games,
+                                       seed=recipe.seed + 20_000, one_seat=True,
+                                       workers=workers)
+        run.progress["distilled"] = {
+            "epochs": recipe.distill_epochs, "samples": len(every_round),
+            "policy_loss": policy_loss, "network_vs_baseline_win": rate,
+            "network_vs_baseline_low": low, "network_vs_baseline_high": high}
+        run.add_time("distillation", time.perf_counter() - start)
+        run.save()
+        log(f"distilled over {len(every_round):,} samples of {recipe.rounds} rounds, "
+            f"{recipe.distill_epochs} passes: policy loss {policy_loss:.3f}; network alone vs "
+            f"baseline {rate:.0%} ({low:.0%}-{high:.0%})")
+    else:
+        net.export(result, game)
+        run.progress.pop("distilled", None)
     (out / "az.json").write_text(json.dumps({"recipe": asdict(recipe), **run.progress},
                                             indent=2))
     return result

@@ -122,7 +122,7 @@ def test_the_exported_network_is_what_az_and_baseline_read(tmp_path):
 
 
 TINY = dict(rounds=2, games=3, iterations=8, sample_moves=3, value_hidden=(16,), epochs=1,
-            eval_games=2)
+            eval_games=2, distill_epochs=2)
 
 
 def test_a_short_run_trains_resumes_and_its_network_plays_a_tournament(tmp_path):
@@ -145,14 +145,32 @@ def test_a_short_run_trains_resumes_and_its_network_plays_a_tournament(tmp_path)
     assert load_network(str(path), spec, 2).value_layers == 2
     weights = np.load(path)["weight_0"]
     assert not np.array_equal(weights, np.load(out / "networks" / "net_0.npz")["weight_0"])
+    # network.npz is the last round's network with its policy distilled over both rounds'
+    # samples, its value head as it was.
+    last, shipped = np.load(out / "networks" / "net_2.npz"), np.load(path)
+    assert sorted(last.files) == sorted(shipped.files)
+    for name in last.files:
+        assert np.array_equal(last[name], shipped[name]) == name.startswith("value_") or \
+            name in ("env_id", "num_players"), name
+    distilled = record["distilled"]
+    assert distilled["epochs"] == 2 and distilled["samples"] == sum(
+        row["samples"] for row in record["curve"])
+    assert 0.0 <= distilled["network_vs_baseline_low"] <= distilled["network_vs_baseline_win"] \
+        <= distilled["network_vs_baseline_high"] <= 1
+    assert logs[-1].startswith("distilled over") and len(logs) == 3
     # The round's samples are those of its seeds.
     assert len(round_seeds(recipe, 0)) == 3 and round_seeds(recipe, 0) != round_seeds(recipe, 1)
     # Resumed with one more round: it goes on from round 2 only.
+    # Resumed with one more round and no distillation: it goes on from round 2 only, from the
+    # iteration's own network, and ships that.
     logs.clear()
-    run_az_recipe(az_recipe_for("aquilon", **{**TINY, "rounds": 3}), out, workers=1,
-                  log=logs.append)
+    run_az_recipe(az_recipe_for("aquilon", **{**TINY, "rounds": 3, "distill_epochs": 0}), out,
+                  workers=1, log=logs.append)
     assert len(logs) == 1 and logs[0].startswith("round 3/3")
-    assert json.loads((out / "az.json").read_text())["rounds_done"] == 3
+    record = json.loads((out / "az.json").read_text())
+    assert record["rounds_done"] == 3 and "distilled" not in record
+    last, shipped = np.load(out / "networks" / "net_3.npz"), np.load(path)
+    assert all(np.array_equal(last[name], shipped[name]) for name in last.files)
     with pytest.raises(ValueError, match="already holds 3 rounds"):
         run_az_recipe(recipe, out, workers=1)
     with pytest.raises(ValueError, match="another recipe"):
@@ -190,6 +208,7 @@ def test_a_run_can_start_from_a_trained_network_and_searches_with_its_value_head
     ({"start": str(shipped_policy_path("dragon"))}, "dragon"),
     ({"from_scratch": True, "start": str(shipped_policy_path("aquilon"))}, "not both"),
     ({"rounds": 0}, "rounds must be at least 1"),
+    ({"distill_epochs": -1}, "distill_epochs must be at least 0"),
     ({"noise_fraction": 1.5}, "noise_fraction"),
     ({"num_players": 9}, "players"),
     ({"windows": 3}, "unknown az recipe fields: windows"),
@@ -204,6 +223,7 @@ def test_bad_recipes_are_refused(overrides, message):
     (["--rounds", "3"], "--rounds: only with --recipe az"),
     (["--recipe", "baseline", "--from-scratch"], "--from-scratch: only with --recipe az"),
     (["--start", "net.npz"], "--start: only with --recipe az"),
+    (["--recipe", "baseline", "--distill-epochs", "3"], "--distill-epochs: only with --recipe az"),
     (["--recipe", "az", "--start", "net.npz"], "network not found: net.npz"),
     (["--recipe", "az", "--steps", "100"], "--steps belongs to --recipe baseline"),
     (["--recipe", "az", "--backend", "rllib"], "--recipe az runs its own loop"),
