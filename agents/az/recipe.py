@@ -97,7 +97,7 @@ class AZRecipe:
 AZ_RECIPES = {
     "aquilon": AZRecipe("aquilon", 2, rounds=8, games=160, max_moves=500),
     "dragon": AZRecipe("dragon", 3, rounds=3, games=120, eval_every=3, max_moves=1_000),
-    "simurgh": AZRecipe("simurgh", 2, rounds=6, games=40, eval_games=20, eval_every=4,
+    "simurgh": AZRecipe("simurgh", 2, rounds=9, games=40, eval_games=20, eval_every=4,
                         max_moves=2_000),
 }
 _AT_LEAST_ONE = ("rounds", "games", "iterations", "window", "epochs", "batch_size",
