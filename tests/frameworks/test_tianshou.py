@@ -16,7 +16,9 @@ def test_a_short_tianshou_dqn_run_beats_random():
     assert result.low > 0.5, result
 
 
-STEPS, GAMES = 45_000, 300
+# 1,000 games: the win share of seed 0's policy is 55.4% (52.3%-58.5%) on this machine
+# (tianshou 2.0.1, torch 2.13.0), whose 300 first games alone gave 54.7% (49.0%-60.2%).
+STEPS, GAMES = 45_000, 1_000
 
 
 def test_the_same_seed_trains_the_same_policy():
