@@ -3,6 +3,7 @@ intervals and OpenSkill ratings over all the games, one Markdown table per game.
 
     python3 benchmarks/ladder.py [--game aquilon] [--games 40] [--seconds 0.1]
                                  [--bots random,heuristic,...] [--workers 2] [--json out.json]
+                                 [--max-moves 2000]
 
 Bots (default): random, heuristic, baseline, ismcts:200, ismcts:1000, and ISMCTS and az at
 the same fixed time per decision (`ismcts:<seconds>s`, `az:<seconds>s`: the network shipped
@@ -11,7 +12,11 @@ games at the game's training player count: with two players the bots take a seat
 rotated; with more, the row's bot plays one seat against the column's in all others, seats
 rotated, so a cell is the row's share of the wins (parity 1 / players) and the two orders of a
 pair are two matches. The ratings (PlackettLuce, mu and sigma) are computed over every game of
-the game's round robin in the order played.
+the game's round robin in the order played. A game longer than `--max-moves` (default: the az
+recipe's self-play limit, 500, 1,000 and 2,000 moves, as in `benchmarks/az_goal.py`) is cut
+and counts as a draw: half a win to each side in a cell, a tie in the ratings; in Simurgh,
+whose rules let players who never lay or clear a tile play forever, a search bot would
+otherwise search every move of a stalled game up to the 30,000-move play limit.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import os
 import time
 from itertools import combinations, permutations
 
+from agents.az.recipe import AZ_RECIPES
 from agents.games import installed_games, load_game
 from agents.play.tournament import run_tournament, summarise, wilson_interval
 
@@ -39,16 +45,19 @@ def share(records, bot: str) -> float:
 
 
 def ladder(game: str, bots: list[str], games: int, seed: int = 0,
-           workers: int | None = None) -> dict:
-    """Play the round robin of `bots` in `game`; the cells, the ratings and the time taken."""
+           workers: int | None = None, max_moves: int | None = None) -> dict:
+    """Play the round robin of `bots` in `game`, games cut as draws at `max_moves` (default:
+    the az recipe's self-play limit); the cells, the ratings, the games cut and the time
+    taken."""
     players = load_game(game).SPEC.train_players
+    max_moves = max_moves or AZ_RECIPES[game].max_moves
     pairs = combinations(bots, 2) if players == 2 else permutations(bots, 2)
     cells, every = {}, []
     start = time.perf_counter()
     for k, (row, column) in enumerate(pairs):
         table = [row, column] if players == 2 else [row] + [column] * (players - 1)
         _, records = run_tournament(game, players, table, games, seed=seed + 1000 * k,
-                                    workers=workers, progress=False)
+                                    workers=workers, progress=False, max_moves=max_moves)
         every += records
         won = share(records, row)
         cells[(row, column)] = (won / games, *wilson_interval(won, games))
@@ -57,7 +66,8 @@ def ladder(game: str, bots: list[str], games: int, seed: int = 0,
             cells[(column, row)] = (lost / games, *wilson_interval(lost, games))
     ratings = [(r.bot, r.rating_mu, r.rating_sigma) for r in summarise(every)]
     return {"game": game, "players": players, "games_per_pair": games, "cells": cells,
-            "ratings": ratings, "seconds": time.perf_counter() - start}
+            "ratings": ratings, "max_moves": max_moves,
+            "cut": sum(r.truncated for r in every), "seconds": time.perf_counter() - start}
 
 
 def markdown(result: dict) -> str:
@@ -65,7 +75,8 @@ def markdown(result: dict) -> str:
     order = [bot for bot, _, _ in result["ratings"]]
     parity = 1 / result["players"]
     lines = [f"{result['game']}, {result['players']} players, {result['games_per_pair']} games "
-             f"per pair (parity {parity:.0%}):", "",
+             f"per pair (parity {parity:.0%}); {result['cut']} games cut at "
+             f"{result['max_moves']:,} moves as draws:", "",
              "| bot | rating (mu ± sigma) | " + " | ".join(f"vs {b}" for b in order) + " |",
              "|---|---:|" + "---:|" * len(order)]
     for bot, mu, sigma in result["ratings"]:
@@ -91,14 +102,21 @@ def main() -> None:
                         help="comma-separated bot specs instead of the default ladder")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=os.cpu_count())
+    parser.add_argument("--max-moves", type=int, default=None,
+                        help="cut a game at this many moves, as a draw (default: the az "
+                             "recipe's self-play limit)")
     parser.add_argument("--json", help="also write the results to this file")
     args = parser.parse_args()
+    if args.games < 1 or args.seconds <= 0:
+        parser.error("--games must be at least 1 and --seconds above 0")
+    if args.max_moves is not None and args.max_moves < 10:
+        parser.error("--max-moves must be at least 10")
     bots = (args.bots.split(",") if args.bots
             else [*DEFAULT_BOTS, f"ismcts:{args.seconds:g}s", f"az:{args.seconds:g}s"])
     games = installed_games() if args.game == "all" else [args.game]
     results = []
     for game in games:
-        result = ladder(game, bots, args.games, args.seed, args.workers)
+        result = ladder(game, bots, args.games, args.seed, args.workers, args.max_moves)
         print(markdown(result))
         print(f"\n({result['seconds']:.0f} s on {os.cpu_count()} cores, {args.workers} "
               "workers)\n")

@@ -27,6 +27,23 @@ def test_one_seat_against_two_plays_both_orders_of_a_pair():
     assert result["players"] == 3 and "parity 33%" in markdown(result)
 
 
+def test_a_ladder_game_cut_at_the_move_limit_is_a_draw_and_bad_options_are_refused(
+        monkeypatch, capsys):
+    from benchmarks import ladder as ladder_script
+
+    result = ladder("simurgh", ["random", "heuristic"], games=2, workers=1, max_moves=10)
+    assert result["cut"] == 2 and result["max_moves"] == 10
+    assert result["cells"][("random", "heuristic")][0] == pytest.approx(0.5)
+    assert "2 games cut at 10 moves as draws" in markdown(result)
+    assert ladder("aquilon", ["random", "heuristic"], games=2, workers=1)["max_moves"] == 500
+    for flag, value, message in (("--max-moves", "5", "--max-moves must be at least 10"),
+                                 ("--games", "0", "--games must be at least 1")):
+        monkeypatch.setattr("sys.argv", ["ladder.py", "--game", "aquilon", flag, value])
+        with pytest.raises(SystemExit):
+            ladder_script.main()
+        assert message in capsys.readouterr().err
+
+
 def test_the_az_goal_plays_its_four_matches_and_refuses_bad_options(monkeypatch, capsys):
     from benchmarks import az_goal
 
