@@ -75,7 +75,8 @@ def markdown(result: dict) -> str:
     order = [bot for bot, _, _ in result["ratings"]]
     parity = 1 / result["players"]
     lines = [f"{result['game']}, {result['players']} players, {result['games_per_pair']} games "
-             f"per pair (parity {parity:.0%}); {result['cut']} games cut at "
+             f"per pair (parity {parity:.0%}); {result['cut']} game"
+             f"{'' if result['cut'] == 1 else 's'} cut at "
              f"{result['max_moves']:,} moves as draws:", "",
              "| bot | rating (mu ± sigma) | " + " | ".join(f"vs {b}" for b in order) + " |",
              "|---|---:|" + "---:|" * len(order)]
