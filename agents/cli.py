@@ -15,6 +15,8 @@ import os
 import sys
 from pathlib import Path
 
+from agents.az.selfplay import PLAYED_BY
+from agents.az.targets import POLICY_TARGETS
 from agents.bots import BOT_FORMS, BOT_NAMES, check_bots_fit, parse_bot
 from agents.games import GAME_NAMES, installed_games, load_game
 from agents.play.human import HumanTable, play_human, stdin_reader
@@ -143,7 +145,8 @@ def _tournament(args: argparse.Namespace) -> None:
 
 
 def _train(args: argparse.Namespace) -> None:
-    az_only = ("rounds", "games", "iterations", "workers", "start", "distill_epochs")
+    az_only = ("rounds", "games", "iterations", "workers", "start", "distill_epochs",
+               "policy_target", "played_by")
     az_flags = [f"--{f.replace('_', '-')}" for f in az_only if getattr(args, f) is not None]
     az_flags += ["--from-scratch"] * args.from_scratch
     if az_flags and args.recipe != "az":
@@ -236,7 +239,7 @@ def _train_az(args: argparse.Namespace) -> None:
     from agents.az.recipe import az_recipe_for, run_az_recipe
 
     overrides = _recipe_overrides(args, ("rounds", "games", "iterations", "start", "eval_every",
-                                         "distill_epochs"),
+                                         "distill_epochs", "policy_target", "played_by"),
                                   seed=args.seed,
                                   from_scratch=args.from_scratch)
     recipe = az_recipe_for(args.game, **overrides)
@@ -384,7 +387,8 @@ def main(argv: list[str] | None = None) -> None:
                          "expert iteration (self-play games of the az search train a "
                          "policy-value network; resumable); --rounds, --games, --iterations, "
                          "--players, --seed, --eval-games, --eval-every, --distill-epochs, "
-                         "--from-scratch, --start, --workers and --address set it")
+                         "--policy-target, --played-by, --from-scratch, --start, --workers "
+                         "and --address set it")
     tr.add_argument("--steps", type=_count(1), default=None,
                     help="learner decisions to train on (default 200k; recipe: its own)")
     tr.add_argument("--demonstrations", type=_count(1), default=None,
@@ -400,6 +404,15 @@ def main(argv: list[str] | None = None) -> None:
     tr.add_argument("--distill-epochs", type=_count(0), default=None,
                     help="az: passes of the final policy over every round's samples "
                          "(default 30; 0: none)")
+    tr.add_argument("--policy-target", choices=tuple(POLICY_TARGETS), default=None,
+                    help="az: what the policy learns from each searched decision: visits (the "
+                         "root's visit shares) or completed_q (the prior raised by the "
+                         "search's values, as Gumbel MuZero); default per game")
+    tr.add_argument("--played-by", choices=PLAYED_BY, default=None,
+                    help="az: who plays the self-play moves: search (the searched visits, "
+                         "with root noise) or policy (the network alone; the search only "
+                         "labels each decision, as Expert Iteration's apprentice); default "
+                         "per game")
     tr.add_argument("--from-scratch", action="store_true",
                     help="az: start from a new network instead of the shipped baseline")
     tr.add_argument("--start", default=None, metavar="NETWORK",

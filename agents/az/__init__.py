@@ -4,6 +4,7 @@ policy-value network, which the next round's search uses.
 - `network`: `PolicyValueNet` (torch), its start (the shipped baseline policy or scratch) and
   its export to the `.npz` that `az` plays with numpy/numba.
 - `selfplay`: one self-play game, every seat searching from its own view, as training samples.
+- `targets`: the policy targets made from each searched root (visit shares, completed Q).
 - `workers`: a round's games on this machine's cores or on a Ray cluster, the same samples for
   the same seeds whatever the number of workers.
 - `recipe`: `AZRecipe`, the rounds (self-play, training, evaluation, curve), resumable.

@@ -2,14 +2,17 @@
 
 Round k of a run in `out` (default runs/az-<game>):
 
-1. **Self-play**: `games` games, every seat played by `az` with the network of round k
-   (`networks/net_<k>.npz`) at `iterations` per decision, with root noise (see
+1. **Self-play**: `games` games, every seat's decisions searched by `az` with the network of
+   round k (`networks/net_<k>.npz`) at `iterations` per decision, the moves played by the
+   search, with root noise, or by the network's policy (`played_by`; see
    `agents.az.selfplay`); on this machine's cores or on a Ray cluster (`address`), game g
    dealt from its own seed, so a round's samples are the same whatever the workers. Samples
    kept in `samples/round_<k>.npz`.
 2. **Training**: the policy-value network (torch) on the samples of the last `window` rounds,
-   `epochs` passes: cross-entropy of the policy against the root's visit shares, plus
-   `value_weight` times the squared error of the value head against the game's outcome.
+   `epochs` passes: cross-entropy of the policy against the searched roots' policy targets
+   (`policy_target`, `agents.az.targets`: the visit shares, or the prior raised by the
+   search's Q values), plus `value_weight` times the squared error of the value head against
+   the game's outcome.
    The result is `networks/net_<k+1>.npz`, the next round's network.
 3. **Evaluation** (every `eval_every` rounds and after the last): `az` with the new network
    against `heuristic`, `baseline` and `ismcts` at the same iterations, and the network alone
@@ -45,7 +48,8 @@ from pathlib import Path
 
 import numpy as np
 
-from agents.az.selfplay import Samples, SelfPlaySettings
+from agents.az.selfplay import PLAYED_BY, Samples, SelfPlaySettings
+from agents.az.targets import POLICY_TARGETS, policy_targets
 from agents.games import load_game
 from agents.play.records import game_seed
 from agents.training.evaluation import evaluate_bot, write_curve
@@ -66,6 +70,7 @@ class AZRecipe:
     noise_fraction: float = 0.25
     sample_moves: int = 30
     max_moves: int = 2_000
+    played_by: str = "search"
     from_scratch: bool = False
     start: str = ""
     playout_rounds: int = 1
@@ -76,6 +81,7 @@ class AZRecipe:
     batch_size: int = 256
     learning_rate: float = 3e-4
     value_weight: float = 1.0
+    policy_target: str = "visits"
     distill_epochs: int = 30
     eval_games: int = 40
     eval_every: int = 1
@@ -85,7 +91,8 @@ class AZRecipe:
     def settings(self) -> SelfPlaySettings:
         """The search and move choice of the self-play games."""
         return SelfPlaySettings(self.iterations, self.c_puct, self.noise_alpha,
-                                self.noise_fraction, self.sample_moves, self.max_moves)
+                                self.noise_fraction, self.sample_moves, self.max_moves,
+                                self.played_by)
 
 
 # One recipe per game: the shipped player count, games per round sized to the game's length
@@ -121,6 +128,12 @@ def az_recipe_for(game: str, **overrides) -> AZRecipe:
             and recipe.c_puct > 0 and recipe.learning_rate > 0 and recipe.value_weight >= 0):
         raise ValueError("noise_fraction must be within [0, 1]; noise_alpha, c_puct and "
                          "learning_rate above 0; value_weight at least 0")
+    if recipe.played_by not in PLAYED_BY:
+        raise ValueError(f"played_by must be one of {', '.join(PLAYED_BY)}, got "
+                         f"{recipe.played_by!r}")
+    if recipe.policy_target not in POLICY_TARGETS:
+        raise ValueError(f"policy_target must be one of {', '.join(POLICY_TARGETS)}, got "
+                         f"{recipe.policy_target!r}")
     if not all(h >= 1 for h in (*recipe.value_hidden, *recipe.scratch_hidden)):
         raise ValueError("hidden layer sizes must be at least 1")
     spec = load_game(game).SPEC
@@ -193,7 +206,7 @@ def train_round(net, optimizer, data: Samples, recipe: AZRecipe, k: int) -> dict
 
     obs = torch.from_numpy(data.observations)
     masks = torch.from_numpy(data.masks)
-    targets = torch.from_numpy(data.policies)
+    targets = torch.from_numpy(policy_targets(data, recipe.policy_target))
     values = torch.from_numpy(data.values)
     generator = torch.Generator().manual_seed(recipe.seed * 1_000_003 + k)
     net.train()

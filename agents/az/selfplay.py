@@ -2,12 +2,21 @@
 
 Each decision with more than one legal action is searched from a state that `determinize`
 draws from the deciding seat's information (the `SeatView` a bot gets; the search samples its
-own worlds from that seat again), with Dirichlet noise on the root's prior. The move played
-is drawn in proportion to the root's visits for the game's first `sample_moves` decisions,
-then the most visited. Every searched decision becomes a training sample: the seat's
-observation and mask, the root's visit shares (the policy target) and, once the game is over,
-its outcome from that seat on (the value target: seat (seat + k) % num_players in place k, on
-the scale of the search's rewards, rank reward plus score margin). A game cut at
+own worlds from that seat again). Who plays the move is `played_by`:
+
+- `search` (AlphaZero): the search, with Dirichlet noise on the root's prior; the move is drawn
+  in proportion to the root's visits for the game's first `sample_moves` decisions, then the
+  most visited.
+- `policy` (the apprentice of Expert Iteration, Anthony et al. 2017; DAgger's rule): the
+  network's policy alone, drawn from its softmax for the first `sample_moves` decisions, then
+  its most probable action; the search, without noise, only labels the decision. The samples
+  are then the states the policy itself reaches, the ones it will meet when it plays alone.
+ Every searched decision becomes a training sample: the seat's
+observation and mask, the root's visits, the mean reward (Q) of each visited root action and
+the network's prior logits there (from which `agents.az.targets` makes the policy target) and,
+once the game is over, its outcome from that seat on (the value target: seat
+(seat + k) % num_players in place k, on the scale of the search's rewards, rank reward plus
+score margin). A game cut at
 `max_moves` (Simurgh's rules let players who never lay or clear a tile play forever:
 docs/rules/simurgh.md, "Game length") counts as a draw, every value target 0, as tournaments
 count it.
@@ -25,6 +34,8 @@ from agents.bots.ismcts import _rollout_rewards
 from agents.games import load_game
 from agents.play.records import game_over
 
+PLAYED_BY = ("search", "policy")
+
 
 @dataclass(frozen=True)
 class SelfPlaySettings:
@@ -36,6 +47,7 @@ class SelfPlaySettings:
     noise_fraction: float = 0.25
     sample_moves: int = 30
     max_moves: int = 2_000  # moves of all seats; a longer game is cut and counts as a draw
+    played_by: str = "search"  # or "policy": see the module's docstring
 
 
 @dataclass
@@ -44,7 +56,9 @@ class Samples:
 
     observations: np.ndarray  # float32 [T, obs_size]
     masks: np.ndarray  # bool [T, num_actions]
-    policies: np.ndarray  # float32 [T, num_actions]: root visit shares
+    visits: np.ndarray  # float32 [T, num_actions]: root visits (legal actions only)
+    q_values: np.ndarray  # float32 [T, num_actions]: root actions' mean rewards (0 unvisited)
+    prior_logits: np.ndarray  # float32 [T, num_actions]: the network's logits at the root
     values: np.ndarray  # float32 [T, num_players]: outcome from the deciding seat on
 
     def __len__(self) -> int:
@@ -81,7 +95,8 @@ def play_selfplay_game(game_name: str, num_players: int, network: AZNetwork, see
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     search_settings = AZ_SETTINGS.get(game_name, {})
-    rows: list[tuple[np.ndarray, np.ndarray, np.ndarray, int]] = []
+    by_search = settings.played_by == "search"
+    rows: list[tuple] = []
     while not game_over(env):
         seat = env.possible_agents.index(env.agent_selection)
         view = seat_view(env, seat)
@@ -94,28 +109,32 @@ def play_selfplay_game(game_name: str, num_players: int, network: AZNetwork, see
             game, network, root, seat, num_players, view.action_mask,
             seed=int(rng.integers(2**62)), iterations=settings.iterations,
             c_puct=settings.c_puct, noise_alpha=settings.noise_alpha,
-            noise_fraction=settings.noise_fraction, **search_settings,
+            noise_fraction=settings.noise_fraction if by_search else 0.0, **search_settings,
         )
         visits = tree.root_visits()
         visits[~view.action_mask.astype(bool)] = 0.0
         if visits.sum() == 0:  # (no iteration reached the root's children)
             visits[legal] = 1.0
-        shares = visits / visits.sum()
+        if by_search:
+            chances = visits / visits.sum()
+        else:  # the root's logits are the policy's on this seat's observation
+            logits = tree.logits[0][legal].astype(np.float64)
+            weights = np.exp(logits - logits.max())
+            chances = np.zeros(len(visits))
+            chances[legal] = weights / weights.sum()
         if len(rows) < settings.sample_moves:
-            action = int(rng.choice(len(shares), p=shares))
+            action = int(rng.choice(len(chances), p=chances))
         else:
-            action = int(np.argmax(visits))
-        rows.append((view.observation.astype(np.float32), view.action_mask.astype(bool),
-                     shares.astype(np.float32), seat))
+            action = int(np.argmax(chances))
+        rows.append((view.observation, view.action_mask.astype(bool), visits,
+                     tree.root_values(), tree.logits[0], seat))
         env.step(action)
     cut = all(env.truncations.values())
     rewards = np.zeros(num_players) if cut else outcome(game, env._state, num_players)
     order = np.arange(num_players)
     values = [rewards[(seat + order) % num_players] for *_, seat in rows]
-    width = game.num_actions
-    return Samples(
-        np.array([r[0] for r in rows], np.float32).reshape(len(rows), game.obs_size),
-        np.array([r[1] for r in rows], bool).reshape(len(rows), width),
-        np.array([r[2] for r in rows], np.float32).reshape(len(rows), width),
-        np.array(values, np.float32).reshape(len(rows), num_players),
-    )
+    kinds = ((np.float32, game.obs_size), (bool, game.num_actions),
+             *[(np.float32, game.num_actions)] * 3)
+    columns = [np.array([r[k] for r in rows], dtype).reshape(len(rows), width)
+               for k, (dtype, width) in enumerate(kinds)]
+    return Samples(*columns, np.array(values, np.float32).reshape(len(rows), num_players))

@@ -369,6 +369,15 @@ class AZTree:
         """Visits of each root action (0 for actions never tried)."""
         return root_visits(self.children, self.visits)
 
+    def root_values(self) -> np.ndarray:
+        """The mean reward of each root action for the seat that searched (its Q; 0 for
+        actions never visited)."""
+        counts = self.root_visits()
+        totals = np.zeros_like(counts)
+        tried = self.children[0] >= 0
+        totals[tried] = self.value[self.children[0][tried]]
+        return np.divide(totals, counts, out=np.zeros_like(counts), where=counts > 0)
+
 
 def run_az(
     game: GameSpec,

@@ -15,12 +15,15 @@ torch = pytest.importorskip("torch")
 from agents.az import WEIGHTS  # noqa: E402
 from agents.az.network import PolicyValueNet  # noqa: E402
 from agents.az.recipe import AZRecipe, az_recipe_for, round_seeds, run_az_recipe  # noqa: E402
-from agents.az.selfplay import SelfPlaySettings, outcome, play_selfplay_game  # noqa: E402
+from agents.az.selfplay import Samples, SelfPlaySettings, outcome, play_selfplay_game  # noqa: E402
+from agents.az.targets import POLICY_TARGETS, completed_q, policy_targets  # noqa: E402
 from agents.az.workers import generate_games  # noqa: E402
-from agents.baseline.bot import load_policy, shipped_policy_path  # noqa: E402
+from agents.baseline.bot import BaselineBot, load_policy, shipped_policy_path  # noqa: E402
 from agents.bots.az import AZNetwork, default_network_path, load_network  # noqa: E402
+from agents.bots.base import seat_view  # noqa: E402
 from agents.cli import main  # noqa: E402
 from agents.games import load_game  # noqa: E402
+from agents.play.records import game_over  # noqa: E402
 from agents.play.tournament import run_tournament  # noqa: E402
 from tabletop_core.games import game_names  # noqa: E402
 
@@ -41,9 +44,16 @@ def test_a_selfplay_game_gives_one_sample_per_searched_decision(name):
     samples = play_selfplay_game(name, players, network, seed=6, settings=SETTINGS)
     assert len(samples) > 5
     assert samples.observations.shape == (len(samples), spec.obs_size)
-    # The policy target: the root's visit shares, on legal actions only, summing to one.
-    assert np.allclose(samples.policies.sum(1), 1.0, atol=1e-5)
-    assert not samples.policies[~samples.masks].any()
+    # What the policy targets are made of: the root's visits (every searched iteration but the
+    # root's own first) and Q values on legal actions only, and the prior's logits.
+    assert np.allclose(samples.visits.sum(1), SETTINGS.iterations - 1)
+    assert not samples.visits[~samples.masks].any()
+    assert not samples.q_values[samples.visits == 0].any()
+    assert (np.abs(samples.q_values) <= 2.0).all()
+    for kind in POLICY_TARGETS:
+        targets = policy_targets(samples, kind)
+        assert np.allclose(targets.sum(1), 1.0, atol=1e-5)
+        assert not targets[~samples.masks].any()
     assert (samples.masks.sum(1) > 1).all()  # forced moves are not searched
     # The value target: one outcome per game, seen from the deciding seat on.
     assert samples.values.shape == (len(samples), players)
@@ -84,6 +94,53 @@ def test_outcome_ranks_the_final_scores():
     rewards = outcome(module.SPEC, env._state, 2)
     if scores[0] != scores[1]:
         assert (rewards[0] > rewards[1]) == (scores[0] > scores[1])
+
+
+def test_a_game_played_by_the_policy_is_the_network_alones_game():
+    """played_by="policy" (sample_moves 0): the moves are the policy's most probable ones, so
+    the searched decisions are those of the network playing alone (`baseline:<network>` in
+    every seat), each labelled by the search."""
+    module = load_game("aquilon")
+    network_path = default_network_path("aquilon")
+    network = load_network(str(network_path), module.SPEC, 2)
+    settings = SelfPlaySettings(iterations=12, sample_moves=0, played_by="policy")
+    samples = play_selfplay_game("aquilon", 2, network, seed=6, settings=settings)
+    env = module.raw_env(num_players=2)
+    env.reset(seed=6)
+    alone = BaselineBot(str(network_path))
+    observations = []
+    while not game_over(env):
+        view = seat_view(env, env.possible_agents.index(env.agent_selection))
+        if len(view.legal_actions()) > 1:
+            observations.append(view.observation)
+        env.step(alone.act(view))
+    assert np.array_equal(samples.observations, np.array(observations, np.float32))
+    assert np.allclose(samples.visits.sum(1), settings.iterations - 1)
+    searched = play_selfplay_game("aquilon", 2, network, seed=6, settings=SETTINGS)
+    assert not np.array_equal(searched.observations[:len(samples)],
+                              samples.observations[:len(searched)])
+
+
+def _root(visits, q_values, prior_logits, legal) -> Samples:
+    row = [np.array([x], np.float32) for x in (visits, q_values, prior_logits)]
+    return Samples(np.zeros((1, 3), np.float32), np.array([legal]), *row,
+                   np.zeros((1, 2), np.float32))
+
+
+def test_completed_q_raises_the_prior_of_the_actions_the_search_valued_higher():
+    """Legal actions 0, 1, 2 of 4. A prior of 1:2:1 (logits log 1, log 2, log 1); the search
+    visited 0 and 1 (10 visits each; Q 1.0 and 0.0), not 2. Unvisited 2 takes the visited
+    ones' mean under the prior, (1 * 1.0 + 2 * 0.0) / 3; rescaled between 0 (action 1) and 1
+    (action 0), the logits rise by (50 + 10) * 0.1 = 6 times that."""
+    legal = [True, True, True, False]
+    samples = _root([10, 10, 0, 0], [1.0, 0.0, 0.0, 0.0], np.log([1.0, 2.0, 1.0, 7.0]), legal)
+    logits = np.log([1.0, 2.0, 1.0]) + 6.0 * np.array([1.0, 0.0, 1 / 3])
+    expected = np.exp(logits) / np.exp(logits).sum()
+    assert np.allclose(completed_q(samples)[0], [*expected, 0.0], atol=1e-6)
+    # Equal values change nothing: the target is the prior.
+    flat = _root([10, 10, 0, 0], [0.5, 0.5, 0.0, 0.0], np.log([1.0, 2.0, 1.0, 7.0]), legal)
+    assert np.allclose(completed_q(flat)[0], [0.25, 0.5, 0.25, 0.0], atol=1e-6)
+    assert np.allclose(policy_targets(samples, "visits")[0], [0.5, 0.5, 0.0, 0.0])
 
 
 def test_a_rounds_games_are_the_same_on_one_worker_or_two():
@@ -210,6 +267,8 @@ def test_a_run_can_start_from_a_trained_network_and_searches_with_its_value_head
     ({"rounds": 0}, "rounds must be at least 1"),
     ({"distill_epochs": -1}, "distill_epochs must be at least 0"),
     ({"noise_fraction": 1.5}, "noise_fraction"),
+    ({"policy_target": "argmax"}, "policy_target must be one of visits, completed_q"),
+    ({"played_by": "human"}, "played_by must be one of search, policy"),
     ({"num_players": 9}, "players"),
     ({"windows": 3}, "unknown az recipe fields: windows"),
 ])
@@ -223,6 +282,9 @@ def test_bad_recipes_are_refused(overrides, message):
     (["--rounds", "3"], "--rounds: only with --recipe az"),
     (["--recipe", "baseline", "--from-scratch"], "--from-scratch: only with --recipe az"),
     (["--start", "net.npz"], "--start: only with --recipe az"),
+    (["--policy-target", "completed_q"], "--policy-target: only with --recipe az"),
+    (["--recipe", "az", "--policy-target", "argmax"], "invalid choice: 'argmax'"),
+    (["--played-by", "policy"], "--played-by: only with --recipe az"),
     (["--recipe", "baseline", "--distill-epochs", "3"], "--distill-epochs: only with --recipe az"),
     (["--recipe", "az", "--start", "net.npz"], "network not found: net.npz"),
     (["--recipe", "az", "--steps", "100"], "--steps belongs to --recipe baseline"),

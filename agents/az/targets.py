@@ -1,0 +1,52 @@
+"""The policy targets of expert iteration, made from what the search left at each root.
+
+- `visits`: the root's visit shares (AlphaZero).
+- `completed_q`: the network's prior improved by the search's values (Gumbel MuZero's policy
+  target, Danihelka et al. 2022, with the defaults of DeepMind's `mctx`): a softmax over the
+  legal actions of prior logits + (50 + most visits) * 0.1 * q, where q is each action's mean
+  reward at the root, an unvisited action's the visited ones' mean weighted by the prior
+  ("completed"), rescaled to [0, 1] between the root's lowest and highest. Visit shares hand on
+  only what the visits learnt under a strong prior; these targets hand on the values too.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from agents.az.selfplay import Samples
+
+VISIT_OFFSET = 50.0  # mctx's maxvisit_init
+VALUE_SCALE = 0.1  # mctx's value_scale
+
+
+def visit_shares(samples: Samples) -> np.ndarray:
+    """Each row's root visits as shares (float32 [T, num_actions])."""
+    return (samples.visits / samples.visits.sum(1, keepdims=True)).astype(np.float32)
+
+
+def completed_q(samples: Samples, value_scale: float = VALUE_SCALE) -> np.ndarray:
+    """Each row's prior improved by its completed, rescaled Q values (float32
+    [T, num_actions], zero on illegal actions)."""
+    masks = samples.masks
+    visited = samples.visits > 0
+    logits = np.where(masks, samples.prior_logits.astype(np.float64), -np.inf)
+    prior = np.exp(logits - logits.max(1, keepdims=True))
+    prior /= prior.sum(1, keepdims=True)
+    weights = np.where(visited, prior, 0.0)
+    mixed = (weights * samples.q_values).sum(1, keepdims=True) / weights.sum(1, keepdims=True)
+    q = np.where(visited, samples.q_values, mixed)
+    low = np.where(masks, q, np.inf).min(1, keepdims=True)
+    high = np.where(masks, q, -np.inf).max(1, keepdims=True)
+    q = (q - low) / np.maximum(high - low, 1e-8)
+    scale = (VISIT_OFFSET + samples.visits.max(1, keepdims=True)) * value_scale
+    improved = np.where(masks, logits + scale * q, -np.inf)
+    target = np.exp(improved - improved.max(1, keepdims=True))
+    return (target / target.sum(1, keepdims=True)).astype(np.float32)
+
+
+POLICY_TARGETS = {"visits": visit_shares, "completed_q": completed_q}
+
+
+def policy_targets(samples: Samples, kind: str) -> np.ndarray:
+    """The policy targets of `kind` (a key of POLICY_TARGETS) for every row of `samples`."""
+    return POLICY_TARGETS[kind](samples)
