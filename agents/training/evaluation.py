@@ -17,7 +17,12 @@ def evaluate_bot(game: str, num_players: int, bot: str, opponent: str, games: in
     """Share of games won by `bot`'s seats (and its 95% interval) against `opponent`, seats
     rotated. The two fill the table alternately, so equal players would score 50%; with
     `one_seat`, `bot` plays one seat against `opponent` in all the others (parity
-    1 / num_players). A game cut at `max_moves` (default: the game's play limit) is a draw."""
+    1 / num_players). A game cut at `max_moves` (default: the game's play limit) is a draw.
+    ValueError if the two are the same bot (their seats could not be told apart: name one
+    by its file, e.g. `baseline:<policy.npz>`)."""
+    if bot == opponent:
+        raise ValueError(f"bot and opponent are both {bot!r}: their seats cannot be told "
+                         "apart (name one by its file)")
     table = [bot] + [opponent] * (num_players - 1) if one_seat else [bot, opponent]
     _, records = run_tournament(game, num_players, table, games, seed=seed,
                                 workers=workers, progress=False, max_moves=max_moves)
