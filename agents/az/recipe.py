@@ -17,7 +17,8 @@ Round k of a run in `out` (default runs/az-<game>):
 3. **Evaluation** (every `eval_every` rounds and after the last): `az` with the new network
    against `heuristic`, `baseline` and `ismcts` at the same iterations, and the network alone
    (`baseline:<net>`) against `baseline`; one seat against the opponent in all others, seats
-   rotated (parity 1 / players); `learning_curve.csv/png`.
+   rotated (parity 1 / players), a game cut at `max_moves` a draw, as in self-play;
+   `learning_curve.csv/png`.
 4. **Distillation** (after the last round): a copy of the network whose policy is trained
    `distill_epochs` more passes over the samples of every round (the search's choices through
    the whole run, where a round's training sees only its window), its value head as it is;
@@ -245,7 +246,8 @@ EVAL_OPPONENTS = ("heuristic", "baseline", "ismcts")
 
 def evaluate_round(recipe: AZRecipe, network: Path, k: int, workers: int | None) -> dict:
     """One point of the curve: `az` with `network` against each opponent, and the network
-    alone against `baseline` (one seat against the opponent in all others)."""
+    alone against `baseline` (one seat against the opponent in all others; a game cut at the
+    recipe's move limit is a draw)."""
     row: dict = {"round": k}
     budget = recipe.iterations
     pairs = [(f"az:{budget}:{network}", "heuristic", "heuristic"),
@@ -255,7 +257,8 @@ def evaluate_round(recipe: AZRecipe, network: Path, k: int, workers: int | None)
     for bot, opponent, name in pairs:
         rate, low, high = evaluate_bot(recipe.game, recipe.num_players, bot, opponent,
                                        recipe.eval_games, seed=recipe.seed + 10_000 + k,
-                                       one_seat=True, workers=workers)
+                                       one_seat=True, workers=workers,
+                                       max_moves=recipe.max_moves)
         row.update({f"{name}_win": rate, f"{name}_low": low, f"{name}_high": high})
     return row
 
@@ -336,7 +339,7 @@ def run_az_recipe(recipe: AZRecipe, out: str | Path, command: str = "",
         rate, low, high = evaluate_bot(recipe.game, recipe.num_players, f"baseline:{result}",
                                        "baseline", recipe.eval_games,
                                        seed=recipe.seed + 20_000, one_seat=True,
-                                       workers=workers)
+                                       workers=workers, max_moves=recipe.max_moves)
         run.progress["distilled"] = {
             "epochs": recipe.distill_epochs, "samples": len(every_round),
             "policy_loss": policy_loss, "network_vs_baseline_win": rate,

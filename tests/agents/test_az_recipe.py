@@ -14,7 +14,14 @@ torch = pytest.importorskip("torch")
 
 from agents.az import WEIGHTS  # noqa: E402
 from agents.az.network import PolicyValueNet  # noqa: E402
-from agents.az.recipe import AZRecipe, az_recipe_for, round_seeds, run_az_recipe  # noqa: E402
+from agents.az.recipe import (  # noqa: E402
+    CURVE_LABELS,
+    AZRecipe,
+    az_recipe_for,
+    evaluate_round,
+    round_seeds,
+    run_az_recipe,
+)
 from agents.az.selfplay import Samples, SelfPlaySettings, outcome, play_selfplay_game  # noqa: E402
 from agents.az.targets import POLICY_TARGETS, completed_q, policy_targets  # noqa: E402
 from agents.az.workers import generate_games  # noqa: E402
@@ -180,6 +187,13 @@ def test_the_exported_network_is_what_az_and_baseline_read(tmp_path):
 
 TINY = dict(rounds=2, games=3, iterations=8, sample_moves=3, value_hidden=(16,), epochs=1,
             eval_games=2, distill_epochs=2)
+
+
+def test_a_rounds_evaluation_cuts_its_games_at_the_recipes_move_limit():
+    """Aquilon's games run past 10 moves: cut there, every match is all draws, half a win."""
+    recipe = az_recipe_for("aquilon", **{**TINY, "max_moves": 10})
+    row = evaluate_round(recipe, default_network_path("aquilon"), 1, workers=1)
+    assert [row[f"{name}_win"] for name in CURVE_LABELS] == [0.5] * len(CURVE_LABELS)
 
 
 def test_a_short_run_trains_resumes_and_its_network_plays_a_tournament(tmp_path):
