@@ -11,13 +11,13 @@ own worlds from that seat again). Who plays the move is `played_by`:
   network's policy alone, drawn from its softmax for the first `sample_moves` decisions, then
   its most probable action; the search, without noise, only labels the decision. The samples
   are then the states the policy itself reaches, the ones it will meet when it plays alone.
- Every searched decision becomes a training sample: the seat's
-observation and mask, the root's visits, the mean reward (Q) of each visited root action and
-the network's prior logits there (from which `agents.az.targets` makes the policy target) and,
-once the game is over, its outcome from that seat on (the value target: seat
-(seat + k) % num_players in place k, on the scale of the search's rewards, rank reward plus
-score margin). A game cut at
-`max_moves` (Simurgh's rules let players who never lay or clear a tile play forever:
+
+Every searched decision becomes a training sample: the seat's observation and mask, the root's
+visits, the mean reward (Q) of each visited root action and the network's prior logits there
+(from which `agents.az.targets` makes the policy target) and, once the game is over, its
+outcome from that seat on (the value target: seat (seat + k) % num_players in place k, on the
+scale of the search's rewards, rank reward plus score margin). A game cut at `max_moves`
+(Simurgh's rules let players who never lay or clear a tile play forever:
 docs/rules/simurgh.md, "Game length") counts as a draw, every value target 0, as tournaments
 count it.
 """

@@ -373,9 +373,7 @@ class AZTree:
         """The mean reward of each root action for the seat that searched (its Q; 0 for
         actions never visited)."""
         counts = self.root_visits()
-        totals = np.zeros_like(counts)
-        tried = self.children[0] >= 0
-        totals[tried] = self.value[self.children[0][tried]]
+        totals = root_visits(self.children, self.value)  # the same gather, of the rewards
         return np.divide(totals, counts, out=np.zeros_like(counts), where=counts > 0)
 
 
