@@ -46,7 +46,7 @@ from numba import njit, types
 from agents.bots.base import SeatView
 from agents.bots.ismcts import _policy_action, _rollout_rewards, backup, playout
 from agents.bots.policies import heuristic_policy
-from agents.bots.search import SearchBot, root_visits, run_budget
+from agents.bots.search import SearchBot, per_root_action, run_budget
 from tabletop_core.rng import rng_next, rng_seed
 from tabletop_core.signatures import (
     STATE,
@@ -367,13 +367,13 @@ class AZTree:
 
     def root_visits(self) -> np.ndarray:
         """Visits of each root action (0 for actions never tried)."""
-        return root_visits(self.children, self.visits)
+        return per_root_action(self.children, self.visits)
 
     def root_values(self) -> np.ndarray:
         """The mean reward of each root action for the seat that searched (its Q; 0 for
         actions never visited)."""
         counts = self.root_visits()
-        totals = root_visits(self.children, self.value)  # the same gather, of the rewards
+        totals = per_root_action(self.children, self.value)
         return np.divide(totals, counts, out=np.zeros_like(counts), where=counts > 0)
 
 

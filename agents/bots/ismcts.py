@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit, types
 
 from agents.bots.policies import RANDOM_POLICY, random_legal
-from agents.bots.search import root_visits, run_budget
+from agents.bots.search import per_root_action, run_budget
 from tabletop_core.rewards import rank_rewards
 from tabletop_core.rng import rng_below, rng_next, rng_seed
 from tabletop_core.signatures import (
@@ -199,7 +199,7 @@ class SearchTree:
 
     def root_visits(self) -> np.ndarray:
         """Visits of each root action (0 for actions never tried)."""
-        return root_visits(self.children, self.visits)
+        return per_root_action(self.children, self.visits)
 
 
 def run_search(

@@ -30,13 +30,13 @@ def run_budget(search_chunk: Callable[[int], None], iterations: int | None,
     return done
 
 
-def root_visits(children: np.ndarray, visits: np.ndarray) -> np.ndarray:
-    """Visits of each root action of a tree whose node 0 is the root (0 for actions never
-    tried)."""
-    counts = np.zeros(children.shape[1])
+def per_root_action(children: np.ndarray, per_node: np.ndarray) -> np.ndarray:
+    """A per-node array (visits, summed rewards) at each root action's child, in a tree whose
+    node 0 is the root (0 for actions never tried)."""
+    out = np.zeros(children.shape[1])
     tried = children[0] >= 0
-    counts[tried] = visits[children[0][tried]]
-    return counts
+    out[tried] = per_node[children[0][tried]]
+    return out
 
 
 class SearchBot(Bot):
