@@ -146,7 +146,7 @@ def _tournament(args: argparse.Namespace) -> None:
 
 def _train(args: argparse.Namespace) -> None:
     az_only = ("rounds", "games", "iterations", "workers", "start", "distill_epochs",
-               "policy_target", "played_by")
+               "policy_target", "value_mix", "played_by")
     az_flags = [f"--{f.replace('_', '-')}" for f in az_only if getattr(args, f) is not None]
     az_flags += ["--from-scratch"] * args.from_scratch
     if az_flags and args.recipe != "az":
@@ -239,7 +239,8 @@ def _train_az(args: argparse.Namespace) -> None:
     from agents.az.recipe import az_recipe_for, run_az_recipe
 
     overrides = _recipe_overrides(args, ("rounds", "games", "iterations", "start", "eval_every",
-                                         "distill_epochs", "policy_target", "played_by"),
+                                         "distill_epochs", "policy_target", "value_mix",
+                                         "played_by"),
                                   seed=args.seed,
                                   from_scratch=args.from_scratch)
     recipe = az_recipe_for(args.game, **overrides)
@@ -387,8 +388,8 @@ def main(argv: list[str] | None = None) -> None:
                          "expert iteration (self-play games of the az search train a "
                          "policy-value network; resumable); --rounds, --games, --iterations, "
                          "--players, --seed, --eval-games, --eval-every, --distill-epochs, "
-                         "--policy-target, --played-by, --from-scratch, --start, --workers "
-                         "and --address set it")
+                         "--policy-target, --value-mix, --played-by, --from-scratch, --start, "
+                         "--workers and --address set it")
     tr.add_argument("--steps", type=_count(1), default=None,
                     help="learner decisions to train on (default 200k; recipe: its own)")
     tr.add_argument("--demonstrations", type=_count(1), default=None,
@@ -408,6 +409,9 @@ def main(argv: list[str] | None = None) -> None:
                     help="az: what the policy learns from each searched decision: visits (the "
                          "root's visit shares) or completed_q (the prior raised by the "
                          "search's values, as Gumbel MuZero); default per game")
+    tr.add_argument("--value-mix", type=_share, default=None,
+                    help="az: share of the root's searched reward in the value head's target, "
+                         "the rest the game's outcome (0 to 1; default per game)")
     tr.add_argument("--played-by", choices=PLAYED_BY, default=None,
                     help="az: who plays the self-play moves: search (the searched visits, "
                          "with root noise) or policy (the network alone; the search only "

@@ -12,7 +12,8 @@ Round k of a run in `out` (default runs/az-<game>):
    `epochs` passes: cross-entropy of the policy against the searched roots' policy targets
    (`policy_target`, `agents.az.targets`: the visit shares, or the prior raised by the
    search's Q values), plus `value_weight` times the squared error of the value head against
-   the game's outcome.
+   the game's outcome, a share `value_mix` of the deciding seat's replaced by the root's
+   searched reward (`agents.az.targets.value_targets`).
    The result is `networks/net_<k+1>.npz`, the next round's network.
 3. **Evaluation** (every `eval_every` rounds and after the last): `az` with the new network
    against `heuristic`, `baseline` and `ismcts` at the same iterations, and the network alone
@@ -44,13 +45,13 @@ import hashlib
 import json
 import os
 import time
-from dataclasses import asdict, dataclass, replace
+from dataclasses import MISSING, asdict, dataclass, fields, replace
 from pathlib import Path
 
 import numpy as np
 
 from agents.az.selfplay import PLAYED_BY, Samples, SelfPlaySettings
-from agents.az.targets import POLICY_TARGETS, policy_targets
+from agents.az.targets import POLICY_TARGETS, policy_targets, value_targets
 from agents.games import load_game
 from agents.play.records import game_seed
 from agents.training.evaluation import evaluate_bot, write_curve
@@ -82,6 +83,7 @@ class AZRecipe:
     batch_size: int = 256
     learning_rate: float = 3e-4
     value_weight: float = 1.0
+    value_mix: float = 0.0
     policy_target: str = "visits"
     distill_epochs: int = 30
     eval_games: int = 40
@@ -102,11 +104,13 @@ class AZRecipe:
 # moves, docs/rules/<game>.md) but that ends a stalled Simurgh game early. The rounds are
 # those of the shipped networks' runs (what one session holds); Simurgh and Dragon's Interest
 # evaluate only some rounds and the last, because their evaluations take long beside self-play.
+# Simurgh's value head learns half from the searched reward: on its outcomes alone, 40 games a
+# round, it overfitted (docs/training.md, "The network alone").
 AZ_RECIPES = {
     "aquilon": AZRecipe("aquilon", 2, rounds=8, games=160, max_moves=500),
     "dragon": AZRecipe("dragon", 3, rounds=3, games=120, eval_every=3, max_moves=1_000),
     "simurgh": AZRecipe("simurgh", 2, rounds=9, games=40, eval_games=20, eval_every=4,
-                        max_moves=2_000),
+                        max_moves=2_000, value_mix=0.5),
 }
 _AT_LEAST_ONE = ("rounds", "games", "iterations", "window", "epochs", "batch_size",
                  "eval_games", "eval_every")
@@ -126,9 +130,10 @@ def az_recipe_for(game: str, **overrides) -> AZRecipe:
     if recipe.max_moves < 10:
         raise ValueError(f"max_moves must be at least 10, got {recipe.max_moves}")
     if not (0.0 <= recipe.noise_fraction <= 1.0 and recipe.noise_alpha > 0
-            and recipe.c_puct > 0 and recipe.learning_rate > 0 and recipe.value_weight >= 0):
-        raise ValueError("noise_fraction must be within [0, 1]; noise_alpha, c_puct and "
-                         "learning_rate above 0; value_weight at least 0")
+            and recipe.c_puct > 0 and recipe.learning_rate > 0 and recipe.value_weight >= 0
+            and 0.0 <= recipe.value_mix <= 1.0):
+        raise ValueError("noise_fraction and value_mix must be within [0, 1]; noise_alpha, "
+                         "c_puct and learning_rate above 0; value_weight at least 0")
     if recipe.played_by not in PLAYED_BY:
         raise ValueError(f"played_by must be one of {', '.join(PLAYED_BY)}, got "
                          f"{recipe.played_by!r}")
@@ -148,6 +153,10 @@ def az_recipe_for(game: str, **overrides) -> AZRecipe:
     return recipe
 
 
+_DEFAULTS = json.loads(json.dumps({f.name: f.default for f in fields(AZRecipe)
+                                   if f.default is not MISSING}))
+
+
 class _Run(RunProgress):
     """The files of one run in `out`, and how far it got."""
 
@@ -155,7 +164,8 @@ class _Run(RunProgress):
         self.recipe = recipe
         saved = out / "recipe.json"
         if saved.exists():
-            before = read_record(saved)
+            # (a field newer than the run reads as its default, which the run then used)
+            before = {**_DEFAULTS, **read_record(saved)}
             mine = json.loads(json.dumps(asdict(recipe)))
             changed = sorted(k for k in set(before) | set(mine) if before.get(k) != mine.get(k))
             if set(changed) - {"rounds", "eval_games", "eval_every", "distill_epochs"}:
@@ -208,7 +218,7 @@ def train_round(net, optimizer, data: Samples, recipe: AZRecipe, k: int) -> dict
     obs = torch.from_numpy(data.observations)
     masks = torch.from_numpy(data.masks)
     targets = torch.from_numpy(policy_targets(data, recipe.policy_target))
-    values = torch.from_numpy(data.values)
+    values = torch.from_numpy(value_targets(data, recipe.value_mix))
     generator = torch.Generator().manual_seed(recipe.seed * 1_000_003 + k)
     net.train()
     for _ in range(recipe.epochs):

@@ -1,4 +1,6 @@
-"""The policy targets of expert iteration, made from what the search left at each root.
+"""The targets of expert iteration, made from what the search left at each root.
+
+Policy targets:
 
 - `visits`: the root's visit shares (AlphaZero).
 - `completed_q`: the network's prior improved by the search's values (Gumbel MuZero's policy
@@ -7,6 +9,12 @@
   reward at the root, an unvisited action's the visited ones' mean weighted by the prior
   ("completed"), rescaled to [0, 1] between the root's lowest and highest. Visit shares hand on
   only what the visits learnt under a strong prior; these targets hand on the values too.
+
+Value targets (`value_targets`): the game's outcome, or mixed with the root's searched reward.
+The outcome is one number per game and seat, shared by a hundred samples of a Simurgh game: a
+value head fitted to it over a few rounds' games learns those games (docs/training.md, "The
+network alone"); the searched reward differs from sample to sample and says what the search
+found there.
 """
 
 from __future__ import annotations
@@ -42,6 +50,28 @@ def completed_q(samples: Samples, value_scale: float = VALUE_SCALE) -> np.ndarra
     improved = np.where(masks, logits + scale * q, -np.inf)
     target = np.exp(improved - improved.max(1, keepdims=True))
     return (target / target.sum(1, keepdims=True)).astype(np.float32)
+
+
+def searched_reward(samples: Samples) -> np.ndarray:
+    """Each row's mean reward at the root for the seat that searched (float64 [T]): the
+    visited actions' Q values weighted by their visits."""
+    visits = samples.visits.astype(np.float64)
+    return (visits * samples.q_values).sum(1) / np.maximum(visits.sum(1), 1.0)
+
+
+def value_targets(samples: Samples, mix: float) -> np.ndarray:
+    """The value targets (float32 [T, num_players], the deciding seat first): the outcome,
+    with a share `mix` of the deciding seat's replaced by its searched reward. The search
+    values only its own seat; in a two-player game, whose rewards are zero-sum, the other
+    seat's searched reward is its negative, and with more players the others keep the
+    outcome."""
+    targets = samples.values.astype(np.float64)
+    if mix:
+        searched = searched_reward(samples)
+        targets[:, 0] += mix * (searched - targets[:, 0])
+        if targets.shape[1] == 2:
+            targets[:, 1] += mix * (-searched - targets[:, 1])
+    return targets.astype(np.float32)
 
 
 POLICY_TARGETS = {"visits": visit_shares, "completed_q": completed_q}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -21,9 +22,15 @@ from agents.az.recipe import (  # noqa: E402
     evaluate_round,
     round_seeds,
     run_az_recipe,
+    train_round,
 )
 from agents.az.selfplay import Samples, SelfPlaySettings, outcome, play_selfplay_game  # noqa: E402
-from agents.az.targets import POLICY_TARGETS, completed_q, policy_targets  # noqa: E402
+from agents.az.targets import (  # noqa: E402
+    POLICY_TARGETS,
+    completed_q,
+    policy_targets,
+    value_targets,
+)
 from agents.az.workers import generate_games  # noqa: E402
 from agents.baseline.bot import BaselineBot, load_policy, shipped_policy_path  # noqa: E402
 from agents.bots.az import AZNetwork, default_network_path, load_network  # noqa: E402
@@ -150,6 +157,41 @@ def test_completed_q_raises_the_prior_of_the_actions_the_search_valued_higher():
     assert np.allclose(policy_targets(samples, "visits")[0], [0.5, 0.5, 0.0, 0.0])
 
 
+def _searched(values, visits, q_values) -> Samples:
+    rows = len(values)
+    return Samples(np.zeros((rows, 3), np.float32), np.ones((rows, 4), bool),
+                   np.array(visits, np.float32), np.array(q_values, np.float32),
+                   np.zeros((rows, 4), np.float32), np.array(values, np.float32))
+
+
+def test_value_targets_mix_the_outcome_with_the_searched_reward():
+    """Visits 10 and 30 on actions of Q 1.0 and -0.2: the root's searched reward is
+    (10 * 1.0 - 30 * 0.2) / 40 = 0.1 for the seat that searched."""
+    two = _searched([[1.0, -1.0]], [[10, 30, 0, 0]], [[1.0, -0.2, 0, 0]])
+    assert np.allclose(value_targets(two, 0.0), [[1.0, -1.0]])
+    assert np.allclose(value_targets(two, 1.0), [[0.1, -0.1]])  # zero-sum: the other's is -0.1
+    assert np.allclose(value_targets(two, 0.5), [[0.55, -0.55]])
+    # With three seats the search values only its own: the others keep the outcome.
+    three = _searched([[1.0, 0.0, -1.0]], [[10, 30, 0, 0]], [[1.0, -0.2, 0, 0]])
+    assert np.allclose(value_targets(three, 0.5), [[0.55, 0.0, -1.0]])
+
+
+def test_a_rounds_value_head_learns_the_mixed_target():
+    """Every sample's outcome is a win (+1) and its searched reward -0.5: trained on the
+    outcome alone the head predicts about +1, on the searched reward alone about -0.5."""
+    data = _searched([[1.0, -1.0]] * 64, [[5, 5, 0, 0]] * 64, [[-0.5, -0.5, 0, 0]] * 64)
+    data.observations[:] = np.random.default_rng(0).normal(size=data.observations.shape)
+    predictions = []
+    for mix in (0.0, 1.0):
+        torch.manual_seed(0)
+        net = PolicyValueNet(3, 4, 2, (8,), (8,))
+        recipe = replace(AZRecipe("aquilon", 2), epochs=200, batch_size=64, value_mix=mix)
+        train_round(net, torch.optim.Adam(net.parameters(), lr=1e-2), data, recipe, 0)
+        with torch.no_grad():
+            predictions.append(net.value(torch.from_numpy(data.observations)).mean(0).numpy())
+    assert np.allclose(predictions, [[1.0, -1.0], [-0.5, 0.5]], atol=0.05)
+
+
 def test_a_rounds_games_are_the_same_on_one_worker_or_two():
     spec = load_game("aquilon").SPEC
     network = load_network(None, spec, 2)
@@ -246,6 +288,16 @@ def test_a_short_run_trains_resumes_and_its_network_plays_a_tournament(tmp_path)
         run_az_recipe(recipe, out, workers=1)
     with pytest.raises(ValueError, match="another recipe"):
         run_az_recipe(az_recipe_for("aquilon", **{**TINY, "iterations": 9}), out, workers=1)
+    # A run recorded before a recipe field existed reads it as its default (what the run
+    # used): it resumes, and refuses another value of it.
+    saved = json.loads((out / "recipe.json").read_text())
+    del saved["value_mix"]
+    (out / "recipe.json").write_text(json.dumps(saved))
+    resumed = az_recipe_for("aquilon", **{**TINY, "rounds": 3, "distill_epochs": 0})
+    with pytest.raises(ValueError, match="differs in value_mix"):
+        run_az_recipe(replace(resumed, value_mix=0.5), out, workers=1)
+    run_az_recipe(resumed, out, workers=1, log=logs.append)
+    assert json.loads((out / "recipe.json").read_text())["value_mix"] == 0.0
     results, records = run_tournament("aquilon", 2, [f"az:8:{path}", f"baseline:{path}"], 2,
                                       workers=1, progress=False)
     assert len(records) == 2 and {r.bot for r in results} == {f"az:8:{path}",
@@ -281,6 +333,7 @@ def test_a_run_can_start_from_a_trained_network_and_searches_with_its_value_head
     ({"rounds": 0}, "rounds must be at least 1"),
     ({"distill_epochs": -1}, "distill_epochs must be at least 0"),
     ({"noise_fraction": 1.5}, "noise_fraction"),
+    ({"value_mix": -0.1}, "value_mix must be within"),
     ({"policy_target": "argmax"}, "policy_target must be one of visits, completed_q"),
     ({"played_by": "human"}, "played_by must be one of search, policy"),
     ({"num_players": 9}, "players"),
@@ -299,6 +352,8 @@ def test_bad_recipes_are_refused(overrides, message):
     (["--policy-target", "completed_q"], "--policy-target: only with --recipe az"),
     (["--recipe", "az", "--policy-target", "argmax"], "invalid choice: 'argmax'"),
     (["--played-by", "policy"], "--played-by: only with --recipe az"),
+    (["--value-mix", "0.5"], "--value-mix: only with --recipe az"),
+    (["--recipe", "az", "--value-mix", "2"], "must be between 0 and 1"),
     (["--recipe", "baseline", "--distill-epochs", "3"], "--distill-epochs: only with --recipe az"),
     (["--recipe", "az", "--start", "net.npz"], "network not found: net.npz"),
     (["--recipe", "az", "--steps", "100"], "--steps belongs to --recipe baseline"),
