@@ -176,6 +176,10 @@ class _Run(RunProgress):
         if self.progress["rounds_done"] > recipe.rounds:
             raise ValueError(f"{out} already holds {self.progress['rounds_done']} rounds, more "
                              f"than the {recipe.rounds} asked; ask for at least as many")
+        # Every round's samples are read again (the window, the distillation): refused now,
+        # not after a round of self-play, if they cannot be.
+        for k in range(self.progress["rounds_done"]):
+            _sample_fields(self.samples(k))
         self.progress["command"] = command or self.progress["command"]
         for folder in ("networks", "samples"):
             (out / folder).mkdir(parents=True, exist_ok=True)
@@ -367,9 +371,25 @@ def run_az_recipe(recipe: AZRecipe, out: str | Path, command: str = "",
     return result
 
 
-def _load_samples(path: Path) -> Samples:
+def _sample_fields(path: Path) -> list[str]:
+    """The fields of the samples file `path`; ValueError (one line) if it is missing or of
+    another format than `Samples` (written by an older version)."""
+    if not path.is_file():
+        raise ValueError(f"{path} is missing: the run cannot go on without its samples")
     with np.load(path, allow_pickle=False) as data:
-        return Samples(**{name: data[name] for name in data.files})
+        found = set(data.files)
+    wanted = [f.name for f in fields(Samples)]
+    if found != set(wanted):
+        raise ValueError(f"{path} holds samples of another format ({', '.join(sorted(found))}; "
+                         f"this version writes {', '.join(wanted)}): start the run in a new "
+                         "--out")
+    return wanted
+
+
+def _load_samples(path: Path) -> Samples:
+    names = _sample_fields(path)
+    with np.load(path, allow_pickle=False) as data:
+        return Samples(**{name: data[name] for name in names})
 
 
 def _draw(run: _Run) -> None:

@@ -298,6 +298,15 @@ def test_a_short_run_trains_resumes_and_its_network_plays_a_tournament(tmp_path)
         run_az_recipe(replace(resumed, value_mix=0.5), out, workers=1)
     run_az_recipe(resumed, out, workers=1, log=logs.append)
     assert json.loads((out / "recipe.json").read_text())["value_mix"] == 0.0
+    # Samples of an older format (the visit shares saved as `policies`) are refused before
+    # any self-play.
+    with np.load(out / "samples" / "round_0.npz") as data:
+        old = {("policies" if k == "visits" else k): data[k]
+               for k in ("observations", "masks", "visits", "values")}
+    np.savez_compressed(out / "samples" / "round_0.npz", **old)
+    with pytest.raises(ValueError, match="round_0.npz holds samples of another format"):
+        run_az_recipe(replace(resumed, rounds=4), out, workers=1)
+    assert not (out / "samples" / "round_3.npz").exists()
     results, records = run_tournament("aquilon", 2, [f"az:8:{path}", f"baseline:{path}"], 2,
                                       workers=1, progress=False)
     assert len(records) == 2 and {r.bot for r in results} == {f"az:8:{path}",
