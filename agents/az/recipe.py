@@ -179,7 +179,7 @@ class _Run(RunProgress):
         # Every round's samples are read again (the window, the distillation): refused now,
         # not after a round of self-play, if they cannot be.
         for k in range(self.progress["rounds_done"]):
-            _sample_fields(self.samples(k))
+            Samples.check_file(self.samples(k))
         self.progress["command"] = command or self.progress["command"]
         for folder in ("networks", "samples"):
             (out / folder).mkdir(parents=True, exist_ok=True)
@@ -321,10 +321,10 @@ def run_az_recipe(recipe: AZRecipe, out: str | Path, command: str = "",
         network = load_network(str(run.network(k)), game, recipe.num_players)
         samples, _ = generate_games(recipe.game, recipe.num_players, network,
                                     round_seeds(recipe, k), recipe.settings, workers, address)
-        np.savez_compressed(run.samples(k), **samples.arrays())
+        samples.save(run.samples(k))
         run.add_time("self-play", time.perf_counter() - start)
         start = time.perf_counter()
-        window = Samples.join([_load_samples(run.samples(j))
+        window = Samples.join([Samples.load(run.samples(j))
                                for j in range(max(0, k + 1 - recipe.window), k + 1)])
         losses = train_round(net, optimizer, window, recipe, k)
         net.export(run.network(k + 1), game, with_value=k + 1 >= playout_rounds)
@@ -347,7 +347,7 @@ def run_az_recipe(recipe: AZRecipe, out: str | Path, command: str = "",
     result = out / "network.npz"
     if recipe.distill_epochs:
         start = time.perf_counter()
-        every_round = Samples.join([_load_samples(run.samples(j)) for j in range(recipe.rounds)])
+        every_round = Samples.join([Samples.load(run.samples(j)) for j in range(recipe.rounds)])
         student, policy_loss = distill(net, every_round, recipe)
         student.export(result, game)
         rate, low, high = evaluate_bot(recipe.game, recipe.num_players, f"baseline:{result}",
@@ -369,27 +369,6 @@ def run_az_recipe(recipe: AZRecipe, out: str | Path, command: str = "",
     (out / "az.json").write_text(json.dumps({"recipe": asdict(recipe), **run.progress},
                                             indent=2))
     return result
-
-
-def _sample_fields(path: Path) -> list[str]:
-    """The fields of the samples file `path`; ValueError (one line) if it is missing or of
-    another format than `Samples` (written by an older version)."""
-    if not path.is_file():
-        raise ValueError(f"{path} is missing: the run cannot go on without its samples")
-    with np.load(path, allow_pickle=False) as data:
-        found = set(data.files)
-    wanted = [f.name for f in fields(Samples)]
-    if found != set(wanted):
-        raise ValueError(f"{path} holds samples of another format ({', '.join(sorted(found))}; "
-                         f"this version writes {', '.join(wanted)}): start the run in a new "
-                         "--out")
-    return wanted
-
-
-def _load_samples(path: Path) -> Samples:
-    names = _sample_fields(path)
-    with np.load(path, allow_pickle=False) as data:
-        return Samples(**{name: data[name] for name in names})
 
 
 def _draw(run: _Run) -> None:

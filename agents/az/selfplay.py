@@ -25,6 +25,7 @@ count it.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from pathlib import Path
 
 import numpy as np
 
@@ -70,8 +71,38 @@ class Samples:
         return cls(*(np.concatenate([getattr(p, f.name) for p in parts]) for f in fields(cls)))
 
     def arrays(self) -> dict[str, np.ndarray]:
-        """The fields by name (for `np.savez`; `Samples(**arrays)` reads them back)."""
+        """The fields by name."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    def save(self, path: Path) -> None:
+        """Write the samples to `path` (a compressed `.npz`; `Samples.load` reads it back)."""
+        np.savez_compressed(path, **self.arrays())
+
+    @classmethod
+    def load(cls, path: Path) -> Samples:
+        """The samples saved at `path`; ValueError (one line) as `check_file` says."""
+        with cls._open(path) as data:
+            return cls(**{f.name: data[f.name] for f in fields(cls)})
+
+    @classmethod
+    def check_file(cls, path: Path) -> None:
+        """ValueError (one line) if `path` is missing or holds samples written by another
+        version (other fields)."""
+        with cls._open(path):
+            pass
+
+    @classmethod
+    def _open(cls, path: Path):
+        if not path.is_file():
+            raise ValueError(f"{path} is missing: the run cannot go on without its samples")
+        data = np.load(path, allow_pickle=False)
+        wanted = [f.name for f in fields(cls)]
+        if set(data.files) != set(wanted):
+            data.close()
+            raise ValueError(f"{path} holds samples of another format "
+                             f"({', '.join(sorted(data.files))}; this version writes "
+                             f"{', '.join(wanted)}): start the run in a new --out")
+        return data
 
 
 def outcome(game, state: np.ndarray, num_players: int) -> np.ndarray:
