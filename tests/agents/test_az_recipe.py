@@ -176,6 +176,15 @@ def test_value_targets_mix_the_outcome_with_the_searched_reward():
     assert np.allclose(value_targets(three, 0.5), [[0.55, 0.0, -1.0]])
 
 
+def test_samples_saved_are_the_samples_loaded_and_a_missing_file_is_refused(tmp_path):
+    samples = _searched([[1.0, -1.0], [-1.0, 1.0]], [[3, 1, 0, 0], [0, 2, 2, 0]],
+                        [[0.5, -0.5, 0, 0], [0, 0.1, 0.2, 0]])
+    samples.save(tmp_path / "round_0.npz")
+    assert _samples_equal(Samples.load(tmp_path / "round_0.npz"), samples)
+    with pytest.raises(ValueError, match="round_1.npz is missing"):
+        Samples.load(tmp_path / "round_1.npz")
+
+
 def test_a_rounds_value_head_learns_the_mixed_target():
     """Every sample's outcome is a win (+1) and its searched reward -0.5: trained on the
     outcome alone the head predicts about +1, on the searched reward alone about -0.5."""
