@@ -240,7 +240,7 @@ def _train_az(args: argparse.Namespace) -> None:
 
     overrides = _recipe_overrides(args, ("rounds", "games", "iterations", "start", "eval_every",
                                          "distill_epochs", "policy_target", "value_mix",
-                                         "played_by"),
+                                         "played_by", "max_moves"),
                                   seed=args.seed,
                                   from_scratch=args.from_scratch)
     recipe = az_recipe_for(args.game, **overrides)
@@ -443,7 +443,8 @@ def main(argv: list[str] | None = None) -> None:
     tr.add_argument("--max-moves", type=_count(MIN_TRAIN_MOVES), default=None,
                     help="truncate training games longer than this many moves of all seats "
                          f"(at least {MIN_TRAIN_MOVES}; default: no limit; a safety net "
-                         "against stalling agents)")
+                         "against stalling agents; --recipe az: its self-play and evaluation "
+                         "games, default the recipe's)")
     tr.add_argument("--num-env-runners", type=_count(1), default=1,
                     help="rllib: env runner processes (Ray actors) sampling games")
     tr.add_argument("--envs-per-runner", type=_count(1), default=8,

@@ -393,12 +393,13 @@ def test_the_command_line_runs_a_round_and_names_its_network(capsys, tmp_path):
     out = tmp_path / "az"
     main(["train", "--recipe", "az", "--game", "aquilon", "--rounds", "2", "--games", "2",
           "--iterations", "4", "--eval-games", "2", "--eval-every", "2", "--workers", "1",
-          "--out", str(out)])
+          "--max-moves", "300", "--out", str(out)])
     printed = capsys.readouterr().out
     assert f"az:4:{out / 'network.npz'}" in printed and "round 2/2" in printed
     record = json.loads((out / "az.json").read_text())
     assert record["command"].startswith("tabletop train --recipe az")
     assert record["recipe"]["games"] == 2 and record["recipe"]["iterations"] == 4
+    assert record["recipe"]["max_moves"] == 300  # the recipe's own 500 replaced
     # --eval-every 2: round 1 only trained, round 2 evaluated as well.
     assert record["recipe"]["eval_every"] == 2
     assert ["baseline_win" in row for row in record["curve"]] == [False, True]
