@@ -1,0 +1,127 @@
+"""Expert iteration's apprentice, the run that lifted Simurgh's policy alone above `baseline`
+(docs/training.md, "The network alone"): `baseline`'s policy plays every seat and round 0's
+search labels each of its decisions (the az recipe's `--played-by policy` from its default
+start: `az` with `baseline`'s prior and heuristic playouts), then the recipe's own round-0
+training and distillation over all the samples, and the network's policy alone against
+`baseline`, one seat against the others (games cut at the recipe's own move limit, as in
+`az_goal.py`).
+
+    python3 benchmarks/apprentice.py --game simurgh --groups 27 --games 10 --seed 11 \\
+        --max-moves 1000 --distill-epochs 10 --out runs/apprentice-simurgh \\
+        [--eval-games 2000] [--eval-seeds 777 778 779] [--workers 2]
+
+The games are played in `--groups` groups of `--games`, group k dealt from the seeds of round k
+of the recipe with the same `--games` and `--seed`; each group's samples are saved as it ends,
+so a run started again with the same options goes on after its last group (a game that stalls
+holds up only its own group). Writes `network.npz` (its policy alone: `baseline:<file>`) and
+`apprentice.json` (the command, the recipe, the samples, wall times and the evaluation).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from dataclasses import asdict
+from pathlib import Path
+
+from agents.az.recipe import AZ_RECIPES, az_recipe_for, distill, round_seeds, train_round
+from agents.az.selfplay import Samples
+from agents.baseline.bot import shipped_policy_path
+from agents.games import installed_games, load_game
+from agents.play.tournament import wilson_interval
+from agents.training.evaluation import evaluate_bot
+
+
+def run(game: str, groups: int, games: int, seed: int, out: Path, iterations: int = 200,
+        max_moves: int | None = None, distill_epochs: int = 10, eval_games: int = 2000,
+        eval_seeds: tuple[int, ...] = (777, 778, 779), workers: int | None = None,
+        command: str = "") -> dict:
+    """Play (or resume) the groups, train, evaluate; the record written to apprentice.json."""
+    import torch
+
+    from agents.az.network import PolicyValueNet
+    from agents.az.workers import generate_games
+    from agents.bots.az import load_network
+
+    overrides = {"max_moves": max_moves} if max_moves is not None else {}
+    recipe = az_recipe_for(game, played_by="policy", rounds=1, games=games, seed=seed,
+                           iterations=iterations, distill_epochs=distill_epochs, **overrides)
+    spec = load_game(game).SPEC
+    searcher = load_network(str(shipped_policy_path(game)), spec, recipe.num_players)
+    out.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    for k in range(groups):
+        path = out / f"group_{k}.npz"
+        if not path.is_file():
+            samples, _ = generate_games(game, recipe.num_players, searcher,
+                                        round_seeds(recipe, k), recipe.settings, workers)
+            samples.save(path)
+    self_play = time.perf_counter() - started
+    data = Samples.join([Samples.load(out / f"group_{k}.npz") for k in range(groups)])
+    started = time.perf_counter()
+    torch.set_num_threads(1)  # the same numbers whatever the machine's cores
+    torch.manual_seed(recipe.seed)
+    net = PolicyValueNet.from_network(searcher, recipe.value_hidden)
+    optimizer = torch.optim.Adam(net.parameters(), lr=recipe.learning_rate, weight_decay=1e-5)
+    train_round(net, optimizer, data, recipe, 0)
+    student, policy_loss = distill(net, data, recipe) if distill_epochs else (net, None)
+    network = student.export(out / "network.npz", spec)
+    training = time.perf_counter() - started
+    results, won = [], 0.0
+    for eval_seed in eval_seeds:
+        rate, low, high = evaluate_bot(game, recipe.num_players, f"baseline:{network}",
+                                       "baseline", eval_games, seed=eval_seed, one_seat=True,
+                                       workers=workers or os.cpu_count() or 1,
+                                       max_moves=AZ_RECIPES[game].max_moves)
+        results.append({"seed": eval_seed, "win": rate, "low": low, "high": high})
+        won += rate * eval_games
+    low, high = wilson_interval(won, eval_games * len(eval_seeds))
+    record = {"command": command, "recipe": asdict(recipe), "groups": groups,
+              "samples": len(data), "policy_loss": policy_loss,
+              "wall_time_s": {"self-play (this start)": self_play, "training": training},
+              "network_vs_baseline": results,
+              "network_vs_baseline_all": {"games": eval_games * len(eval_seeds),
+                                          "win": won / (eval_games * len(eval_seeds)),
+                                          "low": low, "high": high}}
+    (out / "apprentice.json").write_text(json.dumps(record, indent=2))
+    return record
+
+
+def main() -> None:
+    """Run the apprentice from the command line and print its evaluation."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", required=True, choices=installed_games())
+    parser.add_argument("--groups", type=int, default=27)
+    parser.add_argument("--games", type=int, default=10, help="games a group")
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--iterations", type=int, default=200)
+    parser.add_argument("--max-moves", type=int, default=None,
+                        help="cut a game at this many moves (default: the az recipe's)")
+    parser.add_argument("--distill-epochs", type=int, default=10)
+    parser.add_argument("--eval-games", type=int, default=2000, help="games an evaluation seed")
+    parser.add_argument("--eval-seeds", type=int, nargs="+", default=[777, 778, 779])
+    parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    if min(args.groups, args.games, args.eval_games) < 1 or args.distill_epochs < 0:
+        parser.error("--groups, --games and --eval-games must be at least 1, "
+                     "--distill-epochs at least 0")
+    try:
+        record = run(args.game, args.groups, args.games, args.seed, Path(args.out),
+                     args.iterations, args.max_moves, args.distill_epochs, args.eval_games,
+                     tuple(args.eval_seeds), args.workers,
+                     command=" ".join(["python3 benchmarks/apprentice.py", *sys.argv[1:]]))
+    except ValueError as error:
+        parser.error(str(error))
+    print(f"{record['samples']:,} samples of {args.groups} groups; network alone against "
+          "baseline:")
+    for row in [*record["network_vs_baseline"], record["network_vs_baseline_all"]]:
+        print(f"  {row.get('seed', 'all')}: {row['win']:.1%} ({row['low']:.1%}-"
+              f"{row['high']:.1%})")
+
+
+if __name__ == "__main__":
+    main()
