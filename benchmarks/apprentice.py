@@ -62,12 +62,17 @@ def run(game: str, groups: int, games: int, seed: int, out: Path, iterations: in
     self_play = time.perf_counter() - started
     data = Samples.join([Samples.load(out / f"group_{k}.npz") for k in range(groups)])
     started = time.perf_counter()
+    threads = torch.get_num_threads()
     torch.set_num_threads(1)  # the same numbers whatever the machine's cores
-    torch.manual_seed(recipe.seed)
-    net = PolicyValueNet.from_network(searcher, recipe.value_hidden)
-    optimizer = torch.optim.Adam(net.parameters(), lr=recipe.learning_rate, weight_decay=1e-5)
-    train_round(net, optimizer, data, recipe, 0)
-    student, policy_loss = distill(net, data, recipe) if distill_epochs else (net, None)
+    try:
+        torch.manual_seed(recipe.seed)
+        net = PolicyValueNet.from_network(searcher, recipe.value_hidden)
+        optimizer = torch.optim.Adam(net.parameters(), lr=recipe.learning_rate,
+                                     weight_decay=1e-5)
+        train_round(net, optimizer, data, recipe, 0)
+        student, policy_loss = distill(net, data, recipe) if distill_epochs else (net, None)
+    finally:
+        torch.set_num_threads(threads)
     network = student.export(out / "network.npz", spec)
     training = time.perf_counter() - started
     results, won = [], 0.0
