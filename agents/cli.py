@@ -388,8 +388,8 @@ def main(argv: list[str] | None = None) -> None:
                          "expert iteration (self-play games of the az search train a "
                          "policy-value network; resumable); --rounds, --games, --iterations, "
                          "--players, --seed, --eval-games, --eval-every, --distill-epochs, "
-                         "--policy-target, --value-mix, --played-by, --from-scratch, --start, "
-                         "--workers and --address set it")
+                         "--policy-target, --value-mix, --played-by, --max-moves, "
+                         "--from-scratch, --start, --workers and --address set it")
     tr.add_argument("--steps", type=_count(1), default=None,
                     help="learner decisions to train on (default 200k; recipe: its own)")
     tr.add_argument("--demonstrations", type=_count(1), default=None,
