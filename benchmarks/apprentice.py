@@ -27,7 +27,15 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from agents.az.recipe import AZ_RECIPES, az_recipe_for, distill, round_seeds, train_round
+from agents.az.recipe import (
+    AZ_RECIPES,
+    az_recipe_for,
+    distill,
+    new_optimizer,
+    round_seeds,
+    start_network,
+    train_round,
+)
 from agents.az.selfplay import Samples
 from agents.baseline.bot import shipped_policy_path
 from agents.games import installed_games, load_game
@@ -42,7 +50,6 @@ def run(game: str, groups: int, games: int, seed: int, out: Path, iterations: in
     """Play (or resume) the groups, train, evaluate; the record written to apprentice.json."""
     import torch
 
-    from agents.az.network import PolicyValueNet
     from agents.az.workers import generate_games
     from agents.bots.az import load_network
 
@@ -66,10 +73,8 @@ def run(game: str, groups: int, games: int, seed: int, out: Path, iterations: in
     torch.set_num_threads(1)  # the same numbers whatever the machine's cores
     try:
         torch.manual_seed(recipe.seed)
-        net = PolicyValueNet.from_network(searcher, recipe.value_hidden)
-        optimizer = torch.optim.Adam(net.parameters(), lr=recipe.learning_rate,
-                                     weight_decay=1e-5)
-        train_round(net, optimizer, data, recipe, 0)
+        net, _ = start_network(recipe, spec)  # baseline's policy, a new value head
+        train_round(net, new_optimizer(net, recipe), data, recipe, 0)
         student, policy_loss = distill(net, data, recipe) if distill_epochs else (net, None)
     finally:
         torch.set_num_threads(threads)

@@ -192,7 +192,7 @@ class _Run(RunProgress):
         return self.out / "samples" / f"round_{k}.npz"
 
 
-def _start_network(recipe: AZRecipe, game):
+def start_network(recipe: AZRecipe, game):
     """The network before round 0 and whether its value head is trained: the shipped
     baseline's policy with a new value head, `start`'s layers, or (from scratch) all new."""
     from agents.az.network import PolicyValueNet
@@ -205,6 +205,13 @@ def _start_network(recipe: AZRecipe, game):
     start = load_network(recipe.start or str(shipped_policy_path(game.name)), game,
                          recipe.num_players)
     return PolicyValueNet.from_network(start, recipe.value_hidden), start.value_layers > 0
+
+
+def new_optimizer(net, recipe: AZRecipe):
+    """The Adam optimizer of a run's rounds, over the whole network (policy and value)."""
+    import torch
+
+    return torch.optim.Adam(net.parameters(), lr=recipe.learning_rate, weight_decay=1e-5)
 
 
 def round_seeds(recipe: AZRecipe, k: int) -> list[int]:
@@ -302,9 +309,9 @@ def run_az_recipe(recipe: AZRecipe, out: str | Path, command: str = "",
     run = _Run(recipe, out, command)
     game = load_game(recipe.game).SPEC
     torch.manual_seed(recipe.seed)
-    net, trained_value = _start_network(recipe, game)
+    net, trained_value = start_network(recipe, game)
     playout_rounds = 0 if trained_value else recipe.playout_rounds
-    optimizer = torch.optim.Adam(net.parameters(), lr=recipe.learning_rate, weight_decay=1e-5)
+    optimizer = new_optimizer(net, recipe)
     done = run.progress["rounds_done"]
     state_file = out / "state.pt"
     if done:
