@@ -37,10 +37,10 @@ from agents.az.recipe import (
     train_round,
 )
 from agents.az.selfplay import Samples
-from agents.baseline.bot import shipped_policy_path
+from agents.bots.baseline import shipped_policy_path
 from agents.games import installed_games, load_game
+from agents.play.evaluate import evaluate_bot
 from agents.play.tournament import wilson_interval
-from agents.training.evaluation import evaluate_bot
 
 
 def run(game: str, groups: int, games: int, seed: int, out: Path, iterations: int = 200,

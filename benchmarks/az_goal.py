@@ -22,7 +22,7 @@ import time
 from agents.az.recipe import AZ_RECIPES
 from agents.bots.az import default_network_path
 from agents.games import installed_games, load_game
-from agents.training.evaluation import evaluate_bot
+from agents.play.evaluate import evaluate_bot
 
 GOAL_GAMES = {"aquilon": 200, "dragon": 200, "simurgh": 60}
 

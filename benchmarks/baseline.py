@@ -17,7 +17,7 @@ import json
 import time
 
 from agents.baseline.recipe import RECIPES
-from agents.training.evaluation import evaluate_bot
+from agents.play.evaluate import evaluate_bot
 
 SEARCH = "ismcts:200"
 # Games against the search bot per game (a game against ismcts:200 takes about 5 s of one

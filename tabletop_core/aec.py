@@ -177,6 +177,22 @@ class TurnBasedEnv(AECEnv):
         self._require_game()
         return [int(a) for a in np.flatnonzero(self._mask)]
 
+    @property
+    def engine_state(self) -> np.ndarray:
+        """The engine's whole state (every hidden part and the generator included) as a
+        read-only view that follows the game, for records and tools that hold the true game;
+        a bot is given only states drawn from its seat's information. Writing through it
+        raises ValueError (`restore_state` replaces the state)."""
+        self._require_game()
+        return read_only(self._state)
+
+    @property
+    def engine_mask(self) -> np.ndarray:
+        """The legal-action mask (uint8) of the agent to act, as a read-only view that follows
+        the game (all zero once it is over)."""
+        self._require_game()
+        return read_only(self._mask)
+
     def clone_state(self) -> np.ndarray:
         """A copy of the engine state: a full snapshot, RNG included."""
         self._require_game()
@@ -277,6 +293,13 @@ def require_game(env) -> None:
     if not env._has_game:
         raise RuntimeError(f"{env.game.name}: no game yet: call reset() (or restore_state) "
                            "first")
+
+
+def read_only(array: np.ndarray) -> np.ndarray:
+    """A view of `array` that cannot be written through (the array itself stays writable)."""
+    view = array.view()
+    view.flags.writeable = False
+    return view
 
 
 def render_table(game: GameSpec, state: np.ndarray, render_mode: str, viewer: int):

@@ -42,8 +42,9 @@ def register_game(name: str, package: str) -> None:
 
 
 @cache
-def _checkout_table() -> dict[str, str]:
-    """The games of the source checkout's pyproject.toml (none for an installed wheel)."""
+def _checkout_table(group: str = ENTRY_POINT_GROUP) -> dict[str, str]:
+    """The entry points of `group` in the source checkout's pyproject.toml (none for an
+    installed wheel)."""
     path = Path(__file__).resolve().parent.parent / "pyproject.toml"
     try:
         project = tomllib.loads(path.read_text()).get("project", {})
@@ -51,16 +52,23 @@ def _checkout_table() -> dict[str, str]:
         return {}
     if project.get("name") != _DISTRIBUTION:
         return {}
-    return dict(project.get("entry-points", {}).get(ENTRY_POINT_GROUP, {}))
+    return dict(project.get("entry-points", {}).get(group, {}))
 
 
 @cache
-def _entry_point_table() -> dict[str, str]:
-    return {ep.name: ep.value for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
+def _entry_point_table(group: str = ENTRY_POINT_GROUP) -> dict[str, str]:
+    return {ep.name: ep.value for ep in metadata.entry_points(group=group)}
+
+
+def entry_point_table(group: str) -> dict[str, str]:
+    """{name: value} of the entry points of `group` in every installed distribution and in
+    the source checkout (the checkout's win): how games, and what other packages attach to
+    them by name, are found."""
+    return {**_entry_point_table(group), **_checkout_table(group)}
 
 
 def _table() -> dict[str, str]:
-    return {**_entry_point_table(), **_checkout_table(), **_registered}
+    return {**entry_point_table(ENTRY_POINT_GROUP), **_registered}
 
 
 def game_names() -> tuple[str, ...]:

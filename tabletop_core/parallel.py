@@ -25,7 +25,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from tabletop_core.aec import TurnBasedEnv, render_table, require_game
+from tabletop_core.aec import TurnBasedEnv, read_only, render_table, require_game
 from tabletop_core.inputs import is_integer, normalize_seed
 from tabletop_core.joint import JointGame
 from tabletop_core.limits import TRUNCATED_INFO
@@ -166,6 +166,14 @@ class JointParallelEnv(ParallelEnv):
         """The agents whose real decision is asked now (the others have the no-op only)."""
         require_game(self)
         return [self.possible_agents[s] for s in self._joint.deciding]
+
+    @property
+    def engine_state(self) -> np.ndarray:
+        """The engine's whole state (hidden parts included) as a read-only view that follows
+        the game, as the AEC env's `engine_state` (a sealed choice queued in the current joint
+        step is in it once the engine plays it)."""
+        require_game(self)
+        return read_only(self._joint.state)
 
     @property
     def moves(self) -> int:

@@ -1,4 +1,4 @@
-"""Expert iteration: `tabletop train --game <game> --recipe az`.
+"""Expert iteration: `tabletop train az --game <game>`.
 
 Round k of a run in `out` (default runs/az-<game>):
 
@@ -16,8 +16,9 @@ Round k of a run in `out` (default runs/az-<game>):
    searched reward (`agents.az.targets.value_targets`).
    The result is `networks/net_<k+1>.npz`, the next round's network.
 3. **Evaluation** (every `eval_every` rounds and after the last): `az` with the new network
-   against `heuristic`, `baseline` and `ismcts` at the same iterations, and the network alone
-   (`baseline:<net>`) against `baseline`; one seat against the opponent in all others, seats
+   against `heuristic`, `baseline` (each where the game's profile has it) and `ismcts` at the
+   same iterations, and the network alone (`baseline:<net>`) against `baseline` (`random` in
+   a game without one); one seat against the opponent in all others, seats
    rotated (parity 1 / players), a game cut at `max_moves` a draw, as in self-play;
    `learning_curve.csv/png`.
 4. **Distillation** (after the last round): a copy of the network whose policy is trained
@@ -25,13 +26,14 @@ Round k of a run in `out` (default runs/az-<game>):
    the whole run, where a round's training sees only its window), its value head as it is;
    this is `network.npz`, and its policy alone is evaluated against `baseline` once more.
 
-The network starts from the shipped `baseline` policy with a new value head (`from_scratch`:
-both new; `start`: the policy and value head of a network file, e.g. a shipped `az` network or
-another run's, to go on training it); the first `playout_rounds` rounds search with playouts at
-the leaves (the value head is still untrained; none with a trained head from `start`), the
-later ones with the value head. Everything resumes: a run
-started again with the same `out` goes on after its last finished round (the optimizer's
-state, the sample window and the curve restored), a run given more `rounds` continues.
+The network starts from the shipped `baseline` policy with a new value head (`from_scratch`,
+or a game with no `baseline` shipped: both new; `start`: the policy and value head of a
+network file, e.g. a shipped `az` network or another run's, to go on training it); the
+first `playout_rounds` rounds search with playouts at the leaves (the value head is still
+untrained; none with a trained head from `start`), the later ones with the value head.
+Everything resumes: a run started again with the same `out` goes on after its last finished
+round (the optimizer's state, the sample window and the curve restored), a run given more
+`rounds` continues.
 The iteration itself (`state.pt`, `networks/`) never sees the distilled copy, so a run given
 more rounds goes on from the last round and distils again at its end.
 The result is `network.npz` (playable as `az:<budget>:<file>`; its policy alone as
@@ -47,23 +49,35 @@ import os
 import time
 from dataclasses import MISSING, asdict, dataclass, fields, replace
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 
 from agents.az.selfplay import PLAYED_BY, Samples, SelfPlaySettings
 from agents.az.targets import POLICY_TARGETS, policy_targets, value_targets
+from agents.bots.baseline import shipped_policy_path
 from agents.games import load_game
+from agents.play.evaluate import evaluate_bot
 from agents.play.records import game_seed
-from agents.training.evaluation import evaluate_bot, write_curve
-from agents.training.runs import RunProgress, read_record, with_overrides
+from agents.profiles import game_profile
+from agents.training.config import RecipeConfig
+from agents.training.curve import write_curve
+from agents.training.runs import RunProgress, read_record
 
 
-@dataclass(frozen=True)
-class AZRecipe:
-    """Everything that defines an expert-iteration run (written to recipe.json)."""
+@dataclass(frozen=True, kw_only=True)
+class AZRecipe(RecipeConfig):
+    """Everything that defines an expert-iteration run (written to recipe.json). The game's
+    profile sets its defaults (`agents.profiles`; the reasons in docs/training.md, "Why these
+    defaults"): the player count of its shipped network, games per round sized to the game's
+    length, and a self-play move limit no game of random or heuristic play reaches."""
 
-    game: str
-    num_players: int
+    recipe: ClassVar[str] = "az"
+    budget: ClassVar[str] = "rounds"
+    positive: ClassVar[tuple[str, ...]] = (
+        "rounds", "games", "iterations", "window", "epochs", "batch_size", "eval_games",
+        "eval_every")
+
     rounds: int = 20
     games: int = 100
     iterations: int = 200
@@ -88,73 +102,55 @@ class AZRecipe:
     distill_epochs: int = 30
     eval_games: int = 40
     eval_every: int = 1
-    seed: int = 0
 
     @property
     def settings(self) -> SelfPlaySettings:
         """The search and move choice of the self-play games."""
         return SelfPlaySettings(self.iterations, self.c_puct, self.noise_alpha,
                                 self.noise_fraction, self.sample_moves, self.max_moves,
-                                self.played_by)
+                                self.played_by, dict(self.options))
+
+    def check(self) -> None:
+        """`RecipeConfig.check`, and the ranges of the search's and training's settings; a
+        `start` network must fit the game and table."""
+        super().check()
+        if min(self.playout_rounds, self.sample_moves, self.distill_epochs) < 0:
+            raise ValueError("playout_rounds, sample_moves and distill_epochs must be at "
+                             "least 0")
+        if self.max_moves < 10:
+            raise ValueError(f"max_moves must be at least 10, got {self.max_moves}")
+        if not (0.0 <= self.noise_fraction <= 1.0 and self.noise_alpha > 0
+                and self.c_puct > 0 and self.learning_rate > 0 and self.value_weight >= 0
+                and 0.0 <= self.value_mix <= 1.0):
+            raise ValueError("noise_fraction and value_mix must be within [0, 1]; "
+                             "noise_alpha, c_puct and learning_rate above 0; value_weight at "
+                             "least 0")
+        if self.played_by not in PLAYED_BY:
+            raise ValueError(f"played_by must be one of {', '.join(PLAYED_BY)}, got "
+                             f"{self.played_by!r}")
+        if self.policy_target not in POLICY_TARGETS:
+            raise ValueError(f"policy_target must be one of {', '.join(POLICY_TARGETS)}, got "
+                             f"{self.policy_target!r}")
+        if not all(h >= 1 for h in (*self.value_hidden, *self.scratch_hidden)):
+            raise ValueError("hidden layer sizes must be at least 1")
+        if self.start:
+            if self.from_scratch:
+                raise ValueError("start from a network or from scratch, not both")
+            from agents.bots.az import load_network
+
+            load_network(self.start, load_game(self.game).SPEC, self.num_players)
+
+    @property
+    def starts_from_scratch(self) -> bool:
+        """Whether round 0's network is all new: asked for, or no baseline is shipped."""
+        return self.from_scratch or (not self.start
+                                     and shipped_policy_path(self.game) is None)
 
 
-# One recipe per game: the shipped player count, games per round sized to the game's length
-# (Simurgh's games are about ten times longer than Aquilon's), and a self-play move limit
-# that no game of random or heuristic play reaches (longest measured: 85, 233 and 1,288
-# moves, docs/rules/<game>.md) but that ends a stalled Simurgh game early. The rounds are
-# those of the shipped networks' runs (what one session holds); Simurgh and Dragon's Interest
-# evaluate only some rounds and the last, because their evaluations take long beside self-play.
-# Simurgh's value head learns half from the searched reward: on its outcomes alone, 40 games a
-# round, it overfitted (docs/training.md, "The network alone").
-AZ_RECIPES = {
-    "aquilon": AZRecipe("aquilon", 2, rounds=8, games=160, max_moves=500),
-    "dragon": AZRecipe("dragon", 3, rounds=3, games=120, eval_every=3, max_moves=1_000),
-    "simurgh": AZRecipe("simurgh", 2, rounds=9, games=40, eval_games=20, eval_every=4,
-                        max_moves=2_000, value_mix=0.5),
-}
-_AT_LEAST_ONE = ("rounds", "games", "iterations", "window", "epochs", "batch_size",
-                 "eval_games", "eval_every")
-
-
-def az_recipe_for(game: str, **overrides) -> AZRecipe:
-    """The game's recipe with some fields replaced; ValueError (one line) for an unknown game
-    or field or a value out of range."""
-    if game not in AZ_RECIPES:
-        raise ValueError(f"no az recipe for {game!r}: {', '.join(AZ_RECIPES)}")
-    recipe = with_overrides(AZ_RECIPES[game], overrides, "az recipe")
-    for name in _AT_LEAST_ONE:
-        if getattr(recipe, name) < 1:
-            raise ValueError(f"{name} must be at least 1, got {getattr(recipe, name)}")
-    if min(recipe.playout_rounds, recipe.sample_moves, recipe.distill_epochs) < 0:
-        raise ValueError("playout_rounds, sample_moves and distill_epochs must be at least 0")
-    if recipe.max_moves < 10:
-        raise ValueError(f"max_moves must be at least 10, got {recipe.max_moves}")
-    if not (0.0 <= recipe.noise_fraction <= 1.0 and recipe.noise_alpha > 0
-            and recipe.c_puct > 0 and recipe.learning_rate > 0 and recipe.value_weight >= 0
-            and 0.0 <= recipe.value_mix <= 1.0):
-        raise ValueError("noise_fraction and value_mix must be within [0, 1]; noise_alpha, "
-                         "c_puct and learning_rate above 0; value_weight at least 0")
-    if recipe.played_by not in PLAYED_BY:
-        raise ValueError(f"played_by must be one of {', '.join(PLAYED_BY)}, got "
-                         f"{recipe.played_by!r}")
-    if recipe.policy_target not in POLICY_TARGETS:
-        raise ValueError(f"policy_target must be one of {', '.join(POLICY_TARGETS)}, got "
-                         f"{recipe.policy_target!r}")
-    if not all(h >= 1 for h in (*recipe.value_hidden, *recipe.scratch_hidden)):
-        raise ValueError("hidden layer sizes must be at least 1")
-    spec = load_game(game).SPEC
-    spec.check_num_players(recipe.num_players)
-    if recipe.start:
-        if recipe.from_scratch:
-            raise ValueError("start from a network or from scratch, not both")
-        from agents.bots.az import load_network
-
-        load_network(recipe.start, spec, recipe.num_players)
-    return recipe
-
-
-_DEFAULTS = json.loads(json.dumps({f.name: f.default for f in fields(AZRecipe)
-                                   if f.default is not MISSING}))
+_DEFAULTS = json.loads(json.dumps({
+    f.name: f.default if f.default is not MISSING else f.default_factory()
+    for f in fields(AZRecipe) if MISSING not in (f.default, f.default_factory)
+    or f.default is not MISSING or f.default_factory is not MISSING}))
 
 
 class _Run(RunProgress):
@@ -167,7 +163,8 @@ class _Run(RunProgress):
             # (a field newer than the run reads as its default, which the run then used)
             before = {**_DEFAULTS, **read_record(saved)}
             mine = json.loads(json.dumps(asdict(recipe)))
-            changed = sorted(k for k in set(before) | set(mine) if before.get(k) != mine.get(k))
+            changed = sorted(k for k in set(before) | set(mine) - {"out"}
+                             if before.get(k) != mine.get(k))
             if set(changed) - {"rounds", "eval_games", "eval_every", "distill_epochs"}:
                 raise ValueError(f"{out} holds a run of another recipe (differs in "
                                  f"{', '.join(changed)}); use another --out")
@@ -196,8 +193,8 @@ def start_network(recipe: AZRecipe, game):
     """The network before round 0 and whether its value head is trained: the shipped
     baseline's policy with a new value head, `start`'s layers, or (from scratch) all new."""
     from agents.az.network import PolicyValueNet
-    from agents.baseline.bot import shipped_policy_path
     from agents.bots.az import load_network
+    from agents.bots.baseline import shipped_policy_path
 
     if recipe.from_scratch:
         return PolicyValueNet(game.obs_size, game.num_actions, recipe.num_players,
@@ -262,37 +259,45 @@ def distill(net, data: Samples, recipe: AZRecipe):
     return student, train_round(student, optimizer, data, passes, recipe.rounds)["policy_loss"]
 
 
-EVAL_OPPONENTS = ("heuristic", "baseline", "ismcts")
+def network_opponent(game: str) -> str:
+    """Whom the network alone is measured against: `baseline`, or `random` in a game with
+    none shipped."""
+    return "baseline" if shipped_policy_path(game) is not None else "random"
 
 
 def evaluate_round(recipe: AZRecipe, network: Path, k: int, workers: int | None) -> dict:
-    """One point of the curve: `az` with `network` against each opponent, and the network
-    alone against `baseline` (one seat against the opponent in all others; a game cut at the
+    """One point of the curve: `az` with `network` against `heuristic` and `baseline` (where
+    the game has them) and `ismcts` at the same iterations, and the network alone against
+    `network_opponent` (one seat against the opponent in all others; a game cut at the
     recipe's move limit is a draw)."""
     row: dict = {"round": k}
     budget = recipe.iterations
-    pairs = [(f"az:{budget}:{network}", "heuristic", "heuristic"),
-             (f"az:{budget}:{network}", "baseline", "baseline"),
-             (f"az:{budget}:{network}", f"ismcts:{budget}", "ismcts"),
-             (f"baseline:{network}", "baseline", "network_vs_baseline")]
-    for bot, opponent, name in pairs:
+    searched = f"az:{budget}:{network}"
+    pairs = [(searched, "heuristic", "heuristic") if game_profile(recipe.game).heuristic
+             else None,
+             (searched, "baseline", "baseline") if shipped_policy_path(recipe.game) else None,
+             (searched, f"ismcts:{budget}", "ismcts"),
+             (f"baseline:{network}", network_opponent(recipe.game), "network_alone")]
+    for bot, opponent, name in filter(None, pairs):
         rate, low, high = evaluate_bot(recipe.game, recipe.num_players, bot, opponent,
                                        recipe.eval_games, seed=recipe.seed + 10_000 + k,
                                        one_seat=True, workers=workers,
-                                       max_moves=recipe.max_moves)
+                                       max_moves=recipe.max_moves, options=recipe.options)
         row.update({f"{name}_win": rate, f"{name}_low": low, f"{name}_high": high})
     return row
 
 
-CURVE_LABELS = {"heuristic": "az vs heuristic", "baseline": "az vs baseline",
-                "ismcts": "az vs ismcts (same iterations)",
-                "network_vs_baseline": "network alone vs baseline"}
+def curve_labels(game: str) -> dict[str, str]:
+    """The legend of each line of the learning curve."""
+    return {"heuristic": "az vs heuristic", "baseline": "az vs baseline",
+            "ismcts": "az vs ismcts (same iterations)",
+            "network_alone": f"network alone vs {network_opponent(game)}"}
 
 
-def run_az_recipe(recipe: AZRecipe, out: str | Path, command: str = "",
-                  workers: int | None = None, address: str | None = None,
-                  log=print) -> Path:
-    """Run (or resume) expert iteration in `out`; return the path of `network.npz`.
+def run_az_recipe(recipe: AZRecipe, command: str = "", workers: int | None = None,
+                  address: str | None = None, log=print) -> Path:
+    """Run (or resume) expert iteration in the recipe's `out`; return the path of
+    `network.npz`.
     `workers`: self-play processes (default all cores), or with `address` (a Ray cluster)
     the tasks at once; the training itself runs here."""
     import torch
@@ -305,7 +310,7 @@ def run_az_recipe(recipe: AZRecipe, out: str | Path, command: str = "",
 
         import_ray("self-play on a Ray cluster")
     torch.set_num_threads(os.cpu_count() or 1)
-    out = Path(out)
+    out = Path(recipe.out)
     run = _Run(recipe, out, command)
     game = load_game(recipe.game).SPEC
     torch.manual_seed(recipe.seed)
@@ -346,7 +351,8 @@ def run_az_recipe(recipe: AZRecipe, out: str | Path, command: str = "",
         run.progress["rounds_done"] = k + 1
         run.save()
         _draw(run)
-        shown = ", ".join(f"{CURVE_LABELS[o]} {row[f'{o}_win']:.0%}" for o in CURVE_LABELS
+        labels = curve_labels(recipe.game)
+        shown = ", ".join(f"{labels[o]} {row[f'{o}_win']:.0%}" for o in labels
                           if f"{o}_win" in row)
         log(f"round {k + 1}/{recipe.rounds}: {len(samples):,} samples, policy loss "
             f"{losses['policy_loss']:.3f}, value loss {losses['value_loss']:.3f}"
@@ -357,19 +363,21 @@ def run_az_recipe(recipe: AZRecipe, out: str | Path, command: str = "",
         every_round = Samples.join([Samples.load(run.samples(j)) for j in range(recipe.rounds)])
         student, policy_loss = distill(net, every_round, recipe)
         student.export(result, game)
+        opponent = network_opponent(recipe.game)
         rate, low, high = evaluate_bot(recipe.game, recipe.num_players, f"baseline:{result}",
-                                       "baseline", recipe.eval_games,
+                                       opponent, recipe.eval_games,
                                        seed=recipe.seed + 20_000, one_seat=True,
-                                       workers=workers, max_moves=recipe.max_moves)
+                                       workers=workers, max_moves=recipe.max_moves,
+                                       options=recipe.options)
         run.progress["distilled"] = {
             "epochs": recipe.distill_epochs, "samples": len(every_round),
-            "policy_loss": policy_loss, "network_vs_baseline_win": rate,
-            "network_vs_baseline_low": low, "network_vs_baseline_high": high}
+            "policy_loss": policy_loss, "opponent": opponent, "network_alone_win": rate,
+            "network_alone_low": low, "network_alone_high": high}
         run.add_time("distillation", time.perf_counter() - start)
         run.save()
         log(f"distilled over {len(every_round):,} samples of {recipe.rounds} rounds, "
             f"{recipe.distill_epochs} passes: policy loss {policy_loss:.3f}; network alone vs "
-            f"baseline {rate:.0%} ({low:.0%}-{high:.0%})")
+            f"{opponent} {rate:.0%} ({low:.0%}-{high:.0%})")
     else:
         net.export(result, game)
         run.progress.pop("distilled", None)
@@ -380,10 +388,10 @@ def run_az_recipe(recipe: AZRecipe, out: str | Path, command: str = "",
 
 def _draw(run: _Run) -> None:
     rows = [{("steps" if key == "round" else key): value for key, value in row.items()}
-            for row in run.progress["curve"] if "heuristic_win" in row]
+            for row in run.progress["curve"] if "ismcts_win" in row]
     if rows:
         recipe = run.recipe
         write_curve(run.out, rows, title=f"{recipe.game}, {recipe.num_players} players: one "
                     "seat against the opponent in all others", parity=1 / recipe.num_players,
-                    labels=CURVE_LABELS, xlabel="round of expert iteration",
+                    labels=curve_labels(recipe.game), xlabel="round of expert iteration",
                     x_range=(0.5, recipe.rounds + 0.5))

@@ -24,16 +24,17 @@ count it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 import numpy as np
 
-from agents.bots.az import AZ_SETTINGS, AZNetwork, run_az
+from agents.bots.az import AZNetwork, run_az
 from agents.bots.base import seat_view
-from agents.bots.ismcts import _rollout_rewards
+from agents.bots.ismcts import rollout_rewards
 from agents.games import load_game
 from agents.play.records import game_over
+from agents.profiles import game_profile
 
 PLAYED_BY = ("search", "policy")
 
@@ -49,6 +50,7 @@ class SelfPlaySettings:
     sample_moves: int = 30
     max_moves: int = 2_000  # moves of all seats; a longer game is cut and counts as a draw
     played_by: str = "search"  # or "policy": see the module's docstring
+    options: dict = field(default_factory=dict)  # the game's own options
 
 
 @dataclass
@@ -112,7 +114,7 @@ def outcome(game, state: np.ndarray, num_players: int) -> np.ndarray:
     keys = np.zeros(num_players, np.int64)
     game.final_scores(state, scores, keys)
     rewards = np.zeros(num_players)
-    _rollout_rewards(scores, keys, num_players, rewards)
+    rollout_rewards(scores, keys, num_players, rewards)
     return rewards
 
 
@@ -122,10 +124,11 @@ def play_selfplay_game(game_name: str, num_players: int, network: AZNetwork, see
     The same arguments give the same samples."""
     module = load_game(game_name)
     game = module.SPEC
-    env = module.raw_env(num_players=num_players, max_moves=settings.max_moves)
+    env = module.raw_env(num_players=num_players, max_moves=settings.max_moves,
+                         **settings.options)
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    search_settings = AZ_SETTINGS.get(game_name, {})
+    search_settings = game_profile(game_name).az
     by_search = settings.played_by == "search"
     rows: list[tuple] = []
     while not game_over(env):
@@ -161,7 +164,7 @@ def play_selfplay_game(game_name: str, num_players: int, network: AZNetwork, see
                      tree.root_values(), tree.logits[0], seat))
         env.step(action)
     cut = all(env.truncations.values())
-    rewards = np.zeros(num_players) if cut else outcome(game, env._state, num_players)
+    rewards = np.zeros(num_players) if cut else outcome(game, env.engine_state, num_players)
     order = np.arange(num_players)
     values = [rewards[(seat + order) % num_players] for *_, seat in rows]
     kinds = ((np.float32, game.obs_size), (bool, game.num_actions),

@@ -39,15 +39,17 @@ class Demonstrations:
 
 def collect_demonstrations(game: str, num_players: int, decisions: int, seed: int = 0,
                            epsilon: float = 0.1, num_envs: int = 256,
-                           max_moves: int | None = None) -> Demonstrations:
-    """At least `decisions` decisions of the heuristic from finished games (see module doc)."""
+                           max_moves: int | None = None, teacher: str = "heuristic",
+                           options: dict | None = None) -> Demonstrations:
+    """At least `decisions` decisions of `teacher` (a numba policy: "heuristic" or "random")
+    from finished games of the game with `options` (see module doc)."""
     if not 0.0 <= epsilon <= 1.0:
         raise ValueError(f"epsilon must lie in [0, 1], got {epsilon!r}")
     module = load_game(game)
     batch = module.BatchEnv(num_envs=num_envs, num_players=num_players, seed=seed,
-                            max_moves=max_moves)
+                            max_moves=max_moves, **(options or {}))
     spec = module.SPEC
-    teacher = BatchPolicy(spec, numba_policy("heuristic", spec), num_envs, seed + 1)
+    teacher = BatchPolicy(spec, numba_policy(teacher, spec), num_envs, seed + 1)
     explore_rng = np.random.default_rng(seed + 2)
     random_rngs = np.zeros((num_envs, RNG_WORDS), np.int32)
     for i in range(num_envs):

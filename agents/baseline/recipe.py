@@ -1,7 +1,8 @@
 """The baseline recipe: imitation of the heuristic, then PPO against it and past selves.
 
-`tabletop train --game <game> --recipe baseline` runs, in `out` (default
-runs/baseline-<game>):
+`tabletop train baseline --game <game>` runs, in `out` (default runs/baseline-<game>), with
+the game's reference bot (`agents.profiles.GameProfile.reference_bot`: its heuristic, or
+`random` in a game without one) as "the heuristic" below:
 
 1. **Demonstrations**: `demonstrations` decisions of the heuristic in every seat, collected at
    batch speed (`agents.baseline.imitation`; 10% random moves, labels always the heuristic's).
@@ -28,25 +29,35 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+from typing import ClassVar
 
 from agents.baseline.imitation import collect_demonstrations, pretrain
-from agents.baseline.policy import MaskedMLP
+from agents.bots.mlp import MaskedMLP
 from agents.games import load_game
-from agents.training.evaluation import evaluate_bot, write_curve
+from agents.play.evaluate import evaluate_bot
+from agents.profiles import game_profile
+from agents.training.config import RecipeConfig
+from agents.training.curve import write_curve
 from agents.training.opponent_pool import OpponentPool
-from agents.training.runs import RunProgress, read_record, with_overrides
+from agents.training.runs import RunProgress, read_record
 
 SEARCH_OPPONENT = "ismcts:200"
 
 
-@dataclass(frozen=True)
-class Recipe:
-    """Everything that defines a baseline run (written to recipe.json)."""
+@dataclass(frozen=True, kw_only=True)
+class BaselineRecipe(RecipeConfig):
+    """Everything that defines a baseline run (written to recipe.json); the game's profile
+    sets its defaults (`agents.profiles`; the reasons in docs/training.md, "Why these
+    defaults"): by default about two hours of this library's reference machine (2 cores)."""
 
-    game: str
-    num_players: int
+    recipe: ClassVar[str] = "baseline"
+    budget: ClassVar[str] = "steps"
+    positive: ClassVar[tuple[str, ...]] = (
+        "demonstrations", "pretrain_epochs", "steps", "chunk", "num_envs", "n_steps",
+        "batch_size", "eval_games", "search_every", "final_games")
+
     demonstrations: int = 200_000
     epsilon: float = 0.1
     pretrain_epochs: int = 4
@@ -62,43 +73,26 @@ class Recipe:
     search_every: int = 5
     search_games: int = 20  # at most eval_games; 0: no search opponent in the curve
     final_games: int = 200
-    seed: int = 0
 
+    @classmethod
+    def for_game(cls, game: str, **overrides) -> BaselineRecipe:
+        """`RecipeConfig.for_game`, PPO's chunks no longer than the whole run."""
+        recipe = super().for_game(game, **overrides)
+        return recipe if recipe.chunk <= recipe.steps else replace(recipe, chunk=recipe.steps)
 
-# One recipe per game: the player count of the shipped policy and the budgets that fit about
-# two hours of this library's reference machine (2 cores); the runs are in docs/training.md.
-RECIPES = {
-    "aquilon": Recipe("aquilon", 2, steps=1_500_000, search_games=10),
-    "dragon": Recipe("dragon", 3),
-    # Simurgh's games are ten times longer: fewer, larger chunks, and no search opponent in
-    # the curve (20 games against ismcts:200 would take longer than the whole run)
-    "simurgh": Recipe("simurgh", 2, steps=3_000_000, chunk=250_000, eval_games=40,
-                      search_games=0),
-}
-
-
-def recipe_for(game: str, **overrides) -> Recipe:
-    """The game's recipe with some fields replaced (e.g. steps=5000 for a short run);
-    ValueError for an unknown game or field."""
-    if game not in RECIPES:
-        raise ValueError(f"no baseline recipe for {game!r}: {', '.join(RECIPES)}")
-    recipe = with_overrides(RECIPES[game], overrides, "recipe")
-    for name in ("demonstrations", "pretrain_epochs", "steps", "chunk", "num_envs", "n_steps",
-                 "batch_size", "eval_games", "search_every", "final_games"):
-        if getattr(recipe, name) < 1:
-            raise ValueError(f"{name} must be at least 1, got {getattr(recipe, name)}")
-    if recipe.search_games < 0 or not 0.0 <= recipe.epsilon <= 1.0 or \
-            not 0.0 <= recipe.snapshot_share <= 1.0:
-        raise ValueError("search_games must be at least 0, epsilon and snapshot_share "
-                         "within [0, 1]")
-    load_game(game).SPEC.check_num_players(recipe.num_players)
-    return recipe
+    def check(self) -> None:
+        """`RecipeConfig.check`, and shares within [0, 1]."""
+        super().check()
+        if self.search_games < 0 or not 0.0 <= self.epsilon <= 1.0 or \
+                not 0.0 <= self.snapshot_share <= 1.0:
+            raise ValueError("search_games must be at least 0, epsilon and snapshot_share "
+                             "within [0, 1]")
 
 
 class _Run(RunProgress):
     """The files of one run in `out`, and what is already done there."""
 
-    def __init__(self, recipe: Recipe, out: Path, command: str):
+    def __init__(self, recipe: BaselineRecipe, out: Path, command: str):
         self.recipe = recipe
         out.mkdir(parents=True, exist_ok=True)
         super().__init__(out, {"command": command, "wall_time_s": {}, "curve": [],
@@ -106,7 +100,8 @@ class _Run(RunProgress):
         saved = out / "recipe.json"
         if saved.exists():
             before = read_record(saved)
-            changed = sorted(k for k in before if before[k] != asdict(recipe).get(k))
+            changed = sorted(k for k in before if k != "out"
+                             and before[k] != asdict(recipe).get(k))
             if set(changed) - {"steps", "chunk"}:
                 raise ValueError(f"{out} holds a run of another recipe (differs in "
                                  f"{', '.join(changed)}); use another --out")
@@ -125,9 +120,9 @@ class _Run(RunProgress):
         return sorted(found)
 
 
-def run_recipe(recipe: Recipe, out: str | Path, command: str = "", progress: bool = True,
+def run_recipe(recipe: BaselineRecipe, command: str = "", progress: bool = True,
                log=print) -> Path:
-    """Run (or resume) the recipe in `out`; return the path of `baseline.npz`."""
+    """Run (or resume) the recipe in its `out`; return the path of `baseline.npz`."""
     import torch
     from sb3_contrib import MaskablePPO
 
@@ -135,21 +130,23 @@ def run_recipe(recipe: Recipe, out: str | Path, command: str = "", progress: boo
 
     torch.set_num_threads(1)
     torch.manual_seed(recipe.seed)
-    run = _Run(recipe, Path(out), command)
+    run = _Run(recipe, Path(recipe.out), command)
     game = load_game(recipe.game).SPEC
-    pool = OpponentPool(bots=("heuristic",), snapshot_share=recipe.snapshot_share,
+    teacher = game_profile(recipe.game).reference_bot()
+    pool = OpponentPool(bots=(teacher,), snapshot_share=recipe.snapshot_share,
                         seed=recipe.seed)
     env = SelfPlayVecEnv(recipe.game, recipe.num_envs, recipe.num_players, pool,
-                         seed=recipe.seed)
+                         seed=recipe.seed, **recipe.options)
     ppo_settings = dict(learning_rate=recipe.learning_rate, ent_coef=recipe.ent_coef,
                         gamma=1.0, n_steps=recipe.n_steps, batch_size=recipe.batch_size)
     pretrained = run.out / "pretrained.zip"
     if not pretrained.exists():
         start = time.perf_counter()
         data = collect_demonstrations(recipe.game, recipe.num_players, recipe.demonstrations,
-                                      seed=recipe.seed, epsilon=recipe.epsilon)
+                                      seed=recipe.seed, epsilon=recipe.epsilon,
+                                      teacher=teacher, options=recipe.options)
         run.add_time("demonstrations", time.perf_counter() - start)
-        log(f"demonstrations: {len(data):,} decisions of the heuristic")
+        log(f"demonstrations: {len(data):,} decisions of {teacher}")
         start = time.perf_counter()
         model = MaskablePPO("MlpPolicy", env, seed=recipe.seed, verbose=0, device="cpu",
                             policy_kwargs={"net_arch": [256, 256]}, **ppo_settings)
@@ -159,7 +156,7 @@ def run_recipe(recipe: Recipe, out: str | Path, command: str = "", progress: boo
         model.save(pretrained)
         run.add_time("imitation", time.perf_counter() - start)
         last = run.progress["imitation"][-1]
-        log(f"imitation: agrees with the heuristic on {last['agreement']:.1%} of held-out "
+        log(f"imitation: agrees with {teacher} on {last['agreement']:.1%} of held-out "
             "decisions")
         run.save()
     done = run.checkpoints()
@@ -186,26 +183,26 @@ def run_recipe(recipe: Recipe, out: str | Path, command: str = "", progress: boo
     if "final" not in run.progress:
         start = time.perf_counter()
         rate, low, high = evaluate_bot(recipe.game, recipe.num_players, f"baseline:{result}",
-                                       "heuristic", recipe.final_games, seed=recipe.seed + 77,
-                                       one_seat=True)
+                                       teacher, recipe.final_games, seed=recipe.seed + 77,
+                                       one_seat=True, options=recipe.options)
         run.add_time("final evaluation", time.perf_counter() - start)
-        run.progress["final"] = {"opponent": "heuristic", "games": recipe.final_games,
+        run.progress["final"] = {"opponent": teacher, "games": recipe.final_games,
                                  "win": rate, "low": low, "high": high}
         run.save()
     final = run.progress["final"]
     log(f"final: {final['win']:.1%} ({final['low']:.1%}-{final['high']:.1%}) of "
-        f"{final['games']} games won against the heuristic; policy in {result}")
+        f"{final['games']} games won against {final['opponent']}; policy in {result}")
     (run.out / "baseline.json").write_text(json.dumps(
         {"recipe": asdict(recipe), **run.progress}, indent=2))
     return result
 
 
-def _evaluate(run: _Run, recipe: Recipe, steps: int, path: Path, log) -> None:
+def _evaluate(run: _Run, recipe: BaselineRecipe, steps: int, path: Path, log) -> None:
     """One point of the learning curve for the model saved at `path`."""
     start = time.perf_counter()
     bot = f"ppo:{path}"
     row = {"steps": steps}
-    opponents = ["random", "heuristic"]
+    opponents = list(dict.fromkeys(["random", game_profile(recipe.game).reference_bot()]))
     chunks = steps // recipe.chunk
     if recipe.search_games and chunks % recipe.search_every == 0:
         opponents.append(SEARCH_OPPONENT)
@@ -214,7 +211,8 @@ def _evaluate(run: _Run, recipe: Recipe, steps: int, path: Path, log) -> None:
         if opponent == SEARCH_OPPONENT:
             games = min(recipe.search_games, recipe.eval_games)
         rate, low, high = evaluate_bot(recipe.game, recipe.num_players, bot, opponent, games,
-                                       seed=recipe.seed + 10_000 + steps, one_seat=True)
+                                       seed=recipe.seed + 10_000 + steps, one_seat=True,
+                                       options=recipe.options)
         row.update({f"{opponent}_win": rate, f"{opponent}_low": low, f"{opponent}_high": high})
     run.progress["curve"].append(row)
     run.add_time("evaluation", time.perf_counter() - start)

@@ -1,93 +1,72 @@
-"""The bots by name: `random`, `heuristic`, `ismcts` (with a budget), and how to build them.
+"""The bots by name, and how to build them: the registry every tool reads.
 
-Names: "random", "heuristic", "ismcts" (1000 iterations), "ismcts:5000" (iterations),
-"ismcts:0.5s" (seconds per decision), "ppo:<path>" (a model saved by `tabletop train`),
-"baseline" (the learned policy shipped for the game, `agents.baseline`), "baseline:<policy.npz>"
-(one written by `tabletop train --recipe baseline`), "rllib:<checkpoint>" (saved by
-`tabletop train --backend rllib`; needs the `rllib` extra), "az" (PUCT search over sampled worlds
-guided by the network shipped for the game, `agents.bots.az`; 200 iterations), "az:<iterations>",
-"az:<seconds>s", and either with a network of one's own: "az:<budget>:<network.npz>" (one written
-by `tabletop train --recipe az`, or any baseline policy file).
+Names: "random", "heuristic" (the game's rule-based player, where its profile has one),
+"ismcts" (1000 iterations), "ismcts:5000" (iterations), "ismcts:0.5s" (seconds per decision),
+"ppo:<path>" (a model saved by `tabletop train ppo`), "baseline" (the learned policy shipped
+for the game), "baseline:<policy.npz>" (one written by `tabletop train baseline`),
+"rllib:<checkpoint>" (saved by `tabletop train rllib`; needs the `rllib` extra), "az" (PUCT
+search over sampled worlds guided by the network shipped for the game, `agents.bots.az`; 200
+iterations), "az:<iterations>", "az:<seconds>s", and either with a network of one's own:
+"az:<budget>:<network.npz>" (one written by `tabletop train az`, or any baseline policy file).
+
+A user's own agent is named "<module>:<attribute>": a `Bot` subclass (built with no
+arguments), a `Bot`, or a function `(observation, action_mask) -> action` that sees only its
+seat's observation and mask. In Python, a seat can also be given as such an object directly
+(`as_bot`).
 """
 
 from __future__ import annotations
 
+import importlib
 import math
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-import numpy as np
-
-from agents.bots.base import Bot, RandomBot, SeatView
-from agents.bots.ismcts import run_search
-from agents.bots.policies import heuristic_policy
-from agents.bots.search import SearchBot
-from tabletop_core.rng import rng_seed
+from agents.bots.base import Bot, CallableBot, RandomBot
+from agents.bots.ismcts import ISMCTS_DEFAULT_ITERATIONS, ISMCTSBot
+from agents.bots.policies import HeuristicBot
 
 BOT_NAMES = ("random", "heuristic", "ismcts", "ppo", "baseline", "rllib", "az")
-ISMCTS_DEFAULT_ITERATIONS = 1000
 AZ_DEFAULT_ITERATIONS = 200  # agents.bots.az
-
-
-class HeuristicBot(Bot):
-    """The game's rule-based player (`agents.bots.heuristics.<game>.choose`), run on a state sampled
-    from the seat's information."""
-
-    name = "heuristic"
-
-    def __init__(self, seed: int = 0):
-        self.seed = seed
-        self.rng = np.zeros(4, np.int32)
-        rng_seed(self.rng, 0, seed)
-
-    def act(self, view: SeatView) -> int:
-        state = view.sample_state(self.seed)
-        mask = view.action_mask.astype(np.uint8)
-        return int(heuristic_policy(view.game).dispatcher(state, view.seat, mask, self.rng))
-
-
-# Search settings per game (keywords of agents.bots.ismcts.run_search), measured with
-# benchmarks/bots.py. Dragon's Interest: in a tree of every seat's moves, the opponents' nodes
-# answer the bot's secret Contract and bids as if they saw them, and the search lost to
-# `heuristic` (33% of wins where 50% is parity); its tree holds only the bot's own decisions,
-# guided by the heuristic (progressive bias), the others playing the heuristic throughout.
-ISMCTS_SETTINGS = {
-    "aquilon": {"epsilon": 0.1},
-    "dragon": {"epsilon": 0.1, "own_moves_only": True, "bias": 1.0},
-    "simurgh": {"epsilon": 0.1},
-}
-
-
-class ISMCTSBot(SearchBot):
-    """Information-set MCTS with an iteration or time budget per decision; its playouts follow
-    the game's heuristic, with a random action 10% of the time (settings per game in
-    ISMCTS_SETTINGS; `settings` overrides them)."""
-
-    kind = "ismcts"
-
-    def __init__(self, seed: int = 0, iterations: int | None = ISMCTS_DEFAULT_ITERATIONS,
-                 seconds: float | None = None, settings: dict | None = None):
-        super().__init__(seed, iterations, seconds, settings)
-
-    def search(self, view: SeatView, root: np.ndarray, seed: int) -> tuple[int, int]:
-        settings = {**ISMCTS_SETTINGS[view.game.name], **self.settings}
-        action, _, done = run_search(
-            view.game, root, view.seat, view.num_players, view.action_mask,
-            seed=seed, iterations=self.iterations, seconds=self.seconds,
-            rollout_policy=heuristic_policy(view.game), **settings,
-        )
-        return action, done
-
-
 BOT_FORMS = ("random, heuristic, ismcts, ismcts:<iterations> (a whole number >= 1), "
              "ismcts:<seconds>s (a number > 0), ppo:<path to a model .zip>, baseline, "
              "baseline:<policy .npz>, rllib:<checkpoint folder>, az, az:<iterations>, "
-             "az:<seconds>s or az:<budget>:<network .npz>")
+             "az:<seconds>s, az:<budget>:<network .npz>, or <module>:<callable> (your own: "
+             "a Bot subclass, a Bot, or a function (observation, action_mask) -> action)")
+Seat = str | Bot | Callable[..., Any]  # what may play a seat: a name, a bot, a policy
+
+
+def _user_object(spec: str) -> Any:
+    """The object named by "<module>:<attribute>"; ValueError (one line) if there is none or
+    it cannot play."""
+    module_name, _, attribute = spec.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise ValueError(f"unknown bot {spec!r}: cannot import {module_name} ({error}); use "
+                         f"{BOT_FORMS}") from None
+    target = module
+    for part in attribute.split("."):
+        if not hasattr(target, part):
+            raise ValueError(f"bot {spec!r}: {module_name} has no {attribute!r}")
+        target = getattr(target, part)
+    if not (isinstance(target, Bot) or callable(target)):
+        raise ValueError(f"bot {spec!r} is a {type(target).__name__}, not a Bot subclass, a "
+                         "Bot or a function (observation, action_mask) -> action")
+    return target
+
+
+def _is_user_spec(name: str, colon: str, rest: str) -> bool:
+    return bool(colon) and name not in BOT_NAMES and all(
+        part.isidentifier() for part in (*name.split("."), *rest.split(".")))
 
 
 def parse_bot(spec: str) -> tuple[str, int | float | str | None]:
     """(name, budget) of a bot spec: ("ismcts", 2000), ("ismcts", 0.5) for "ismcts:0.5s",
-    ("ppo", path), ("random", None)...; ValueError naming the legal forms otherwise. A ppo
-    model must exist at the path given (nothing is appended to it)."""
+    ("ppo", path), ("random", None), ("callable", "<module>:<attribute>")...; ValueError
+    naming the legal forms otherwise. A file or folder named must exist, a callable must
+    import."""
     if not isinstance(spec, str):
         raise ValueError(f"a bot is named by a string, got {spec!r}; use {BOT_FORMS}")
     name, colon, budget = spec.partition(":")
@@ -99,7 +78,7 @@ def parse_bot(spec: str) -> tuple[str, int | float | str | None]:
         budget, _, source = budget.partition(":")
         if not Path(source).is_file():
             raise ValueError(f"az network not found: {source} (give the path of a network "
-                             "written by `tabletop train --recipe az`, e.g. "
+                             "written by `tabletop train az`, e.g. "
                              "az:200:runs/az-aquilon/network.npz)")
     if name in ("ismcts", "az"):
         try:
@@ -117,21 +96,24 @@ def parse_bot(spec: str) -> tuple[str, int | float | str | None]:
     if name == "ppo" and budget:
         if not Path(budget).is_file():
             raise ValueError(f"ppo model not found: {budget} (give the path of a model saved "
-                             "by `tabletop train`, e.g. ppo:runs/train-aquilon/model.zip)")
+                             "by `tabletop train ppo`, e.g. ppo:runs/train-aquilon/model.zip)")
         return name, budget
     if name == "baseline" and not colon:
         return name, None
     if name == "baseline" and budget:
         if not Path(budget).is_file():
             raise ValueError(f"baseline policy not found: {budget} (give the path of a policy "
-                             "written by `tabletop train --recipe baseline`, e.g. "
+                             "written by `tabletop train baseline`, e.g. "
                              "baseline:runs/baseline-aquilon/baseline.npz)")
         return name, budget
     if name == "rllib" and budget:
         if not Path(budget).is_dir():
             raise ValueError(f"rllib checkpoint not found: {budget} (give the folder of a "
-                             "checkpoint saved by `tabletop train --backend rllib`)")
+                             "checkpoint saved by `tabletop train rllib`)")
         return name, budget
+    if _is_user_spec(name, colon, budget):
+        _user_object(spec)
+        return "callable", spec
     raise ValueError(f"unknown bot {spec!r}: use {BOT_FORMS}")
 
 
@@ -153,35 +135,70 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
 
         return PPOBot(budget)
     if name == "baseline":
-        from agents.baseline.bot import BaselineBot
+        from agents.bots.baseline import BaselineBot
 
         return BaselineBot(budget)
     if name == "rllib":
-        from agents.rllib.bot import RLlibBot
+        from agents.bots.rllib import RLlibBot
 
         return RLlibBot(budget)
+    if name == "callable":
+        return as_bot(_user_object(spec), name=spec)
+    seconds = budget if isinstance(budget, float) else None
+    iterations = None if seconds is not None else budget
     if name == "az":
         from agents.bots.az import AZBot
 
-        source = az_network_source(spec)
-        if isinstance(budget, float):
-            return AZBot(seed, iterations=None, seconds=budget, source=source)
-        return AZBot(seed, iterations=budget, source=source)
-    if isinstance(budget, float):
-        return ISMCTSBot(seed, iterations=None, seconds=budget)
-    return ISMCTSBot(seed, iterations=budget)
+        return AZBot(seed, iterations=iterations, seconds=seconds,
+                     source=az_network_source(spec))
+    return ISMCTSBot(seed, iterations=iterations, seconds=seconds)
 
 
-def check_bots_fit(specs: list[str], game: str, num_players: int) -> None:
+def bot_name(seat: Seat) -> str:
+    """How a seat's player is named in results and logs: its spec, a bot's `name` (else its
+    class's), a function's qualified name."""
+    if isinstance(seat, str):
+        return seat
+    if isinstance(seat, Bot):
+        return getattr(seat, "name", None) or type(seat).__name__
+    if isinstance(seat, type) and issubclass(seat, Bot):
+        return getattr(seat, "name", None) or seat.__name__
+    return getattr(seat, "__qualname__", None) or repr(seat)
+
+
+def as_bot(seat: Seat, seed: int = 0, name: str | None = None) -> Bot:
+    """The bot that plays a seat: a spec built by `make_bot` (seeded), a `Bot` itself, a `Bot`
+    subclass built with no arguments, or a function `(observation, action_mask) -> action`
+    wrapped in a `CallableBot`; ValueError for anything else."""
+    if isinstance(seat, str):
+        return make_bot(seat, seed)
+    if isinstance(seat, Bot):
+        return seat
+    if isinstance(seat, type) and issubclass(seat, Bot):
+        return seat()
+    if callable(seat):
+        return CallableBot(seat, name or bot_name(seat))
+    raise ValueError(f"a seat is played by a bot name, a Bot or a function (observation, "
+                     f"action_mask) -> action, got {type(seat).__name__}")
+
+
+def check_bots_fit(seats: list[Seat], game: str, num_players: int) -> None:
     """ValueError if a bot cannot play `game` at `num_players` players (a learned policy
-    trained for another game or player count, or none shipped for the game)."""
+    trained for another game or player count, none shipped for the game, or no heuristic)."""
     from agents.games import load_game
+    from agents.profiles import game_profile
 
     spec = load_game(game).SPEC
-    for bot in specs:
+    for bot in seats:
+        if not isinstance(bot, str):
+            as_bot(bot)  # refuses what cannot play
+            continue
         name, source = parse_bot(bot)
+        if name == "heuristic" and game_profile(game).heuristic is None:
+            raise ValueError(f"{game} has no heuristic (its profile names none); use random, "
+                             "ismcts or az")
         if name == "baseline":
-            from agents.baseline.bot import load_policy
+            from agents.bots.baseline import load_policy
 
             load_policy(source, spec, num_players)
         if name == "az":

@@ -24,7 +24,7 @@ that a sparse observation only touches the rows of its non-zero features, with a
 (inputs, outputs, weight offset, bias offset) per layer, so one cached signature serves any
 depth.
 
-Network files are the `.npz` files of `agents.baseline.policy.MaskedMLP` (`weight_<k>`,
+Network files are the `.npz` files of `agents.bots.mlp.MaskedMLP` (`weight_<k>`,
 `bias_<k>`: tanh hidden layers, then the action logits; `env_id`, `num_players`), optionally
 with a value head beside them: `value_weight_<k>`, `value_bias_<k>` ([out, in] like the policy
 layers), an MLP of its own on the same observation, tanh hidden layers and a linear output of
@@ -44,9 +44,11 @@ import numpy as np
 from numba import njit, types
 
 from agents.bots.base import SeatView
-from agents.bots.ismcts import _policy_action, _rollout_rewards, backup, playout
-from agents.bots.policies import heuristic_policy
+from agents.bots.baseline import load_policy
+from agents.bots.ismcts import backup, playout, policy_action, rollout_rewards
+from agents.bots.policies import playout_policy
 from agents.bots.search import SearchBot, per_root_action, run_budget
+from agents.profiles import game_profile
 from tabletop_core.rng import rng_next, rng_seed
 from tabletop_core.signatures import (
     STATE,
@@ -62,18 +64,6 @@ from tabletop_core.signatures import (
 from tabletop_core.spec import GameSpec
 
 AZ_DEFAULT_ITERATIONS = 200
-# Settings per game (keywords of run_az). Dragon, as for ISMCTS (agents.bots.ISMCTS_SETTINGS):
-# the tree holds only the bot's own decisions, the others play the heuristic throughout, so no
-# opponent node answers the bot's secret Contract and bids as if it saw them. With a value
-# head, leaves mix it half and half with a playout: in Aquilon, after three rounds of expert
-# iteration, az:200 won 45% of 40 games against ismcts:200 with the value head alone, 72.5%
-# mixed and 70% with playouts alone (the same deals; docs/training.md).
-AZ_SETTINGS = {
-    "aquilon": {"playout_share": 0.5},
-    "dragon": {"own_moves_only": True, "playout_share": 0.5},
-    "simurgh": {"playout_share": 0.5},
-}
-
 _LAYERS = types.int64[:, ::1]
 _FORWARD = types.void(types.float32[::1], types.float32[::1], types.float32[::1], _LAYERS,
                       types.int64, types.int64, types.float32[::1], types.float32[::1],
@@ -153,12 +143,12 @@ def search(root, seat, num_players, iterations, rng, c_puct, children, logits, e
             player = current_player(state)
             if player < 0:
                 final_scores(state, scores, keys)
-                _rollout_rewards(scores, keys, num_players, rewards)
+                rollout_rewards(scores, keys, num_players, rewards)
                 leaf_done = True
                 break
             legal_mask(state, mask)
             if own_moves_only and player != seat:
-                play(state, _policy_action(state, player, mask, rng, rollout_policy, epsilon))
+                play(state, policy_action(state, player, mask, rng, rollout_policy, epsilon))
                 continue
             if node < 0 or not expanded[node]:
                 # The leaf: the network's prior for the new node, its value if it has a head.
@@ -311,8 +301,6 @@ def _network(path: str, mtime: float, game: GameSpec, num_players: int) -> AZNet
 
 
 def _build_network(path: str, mtime: float, game: GameSpec, num_players: int) -> AZNetwork:
-    from agents.baseline.bot import load_policy
-
     policy = load_policy(path, game, num_players)
     try:
         value = list(_load_value_head(path, mtime))
@@ -328,24 +316,49 @@ def _build_network(path: str, mtime: float, game: GameSpec, num_players: int) ->
                                  policy.env_id, policy.num_players)
 
 
-def default_network_path(game: str) -> Path:
+def default_network_path(game: str) -> Path | None:
     """The network `az` plays without one named: the one trained by expert iteration and
-    shipped for `game` (`agents/az/weights`), else the shipped baseline policy."""
-    from agents.az import shipped_network_path
-    from agents.baseline.bot import shipped_policy_path
+    shipped for `game` (its profile's `az_network`), else its shipped baseline policy, else
+    None (`load_network` then makes a fresh one)."""
+    profile = game_profile(game)
+    for path in (profile.az_network, profile.baseline_network):
+        if path is not None and path.is_file():
+            return path
+    return None
 
-    trained = shipped_network_path(game)
-    return trained if trained.is_file() else shipped_policy_path(game)
+
+FRESH_HIDDEN = (256, 256)  # the layers of a fresh network's policy and value head
+
+
+def fresh_network(game: GameSpec, num_players: int) -> AZNetwork:
+    """A freshly initialised network for a game with none shipped: policy and value head of
+    FRESH_HIDDEN tanh layers, weights uniform in +-1/sqrt(inputs) (torch's default for a
+    linear layer), drawn from a generator seeded by the game's id and player count, so that
+    every process plays the same one."""
+    rng = np.random.default_rng(list(f"{game.env_id}/{num_players}".encode()))
+
+    def layers(sizes):
+        return [(rng.uniform(-1, 1, (n_out, n_in)) / np.sqrt(n_in),
+                 rng.uniform(-1, 1, n_out) / np.sqrt(n_in))
+                for n_in, n_out in zip(sizes[:-1], sizes[1:], strict=True)]
+
+    return AZNetwork.from_layers(layers((game.obs_size, *FRESH_HIDDEN, game.num_actions)),
+                                 layers((game.obs_size, *FRESH_HIDDEN, num_players)),
+                                 game.env_id, num_players)
 
 
 def load_network(source: str | None, game: GameSpec, num_players: int) -> AZNetwork:
     """The network of `source` (a policy .npz, with or without a value head; None: the default
-    of `default_network_path`), checked against the game and player count like `baseline`'s;
-    ValueError if it does not fit."""
+    of `default_network_path`, or a fresh one for a game with none shipped), checked against
+    the game and player count like `baseline`'s; ValueError if it does not fit."""
     path = Path(source) if source else default_network_path(game.name)
+    if path is None:
+        key = ("fresh", game.env_id, num_players)
+        if key not in _NETWORKS:
+            _NETWORKS[key] = fresh_network(game, num_players)
+        return _NETWORKS[key]
     if not path.is_file():
-        raise ValueError(f"no network is shipped for {game.name}" if source is None
-                         else f"network not found: {path}")
+        raise ValueError(f"network not found: {path}")
     return _network(str(path), path.stat().st_mtime, game, num_players)
 
 
@@ -421,7 +434,7 @@ def run_az(
             network.weights, network.biases, network.layers, network.policy_layers,
             network.value_layers, noise, noise_fraction, functions["determinize"],
             functions["play"], functions["current_player"], functions["legal_mask"],
-            functions["observe"], functions["final_scores"], heuristic_policy(game), epsilon,
+            functions["observe"], functions["final_scores"], playout_policy(game), epsilon,
             playout_limit, own_moves_only, playout_share,
         )
 
@@ -449,7 +462,7 @@ class AZBot(SearchBot):
 
     def search(self, view: SeatView, root: np.ndarray, seed: int) -> tuple[int, int]:
         network = load_network(self.source, view.game, view.num_players)
-        settings = {**AZ_SETTINGS.get(view.game.name, {}), **self.settings}
+        settings = {**game_profile(view.game.name).az, **self.settings}
         action, _, done = run_az(
             view.game, network, root, view.seat, view.num_players, view.action_mask,
             seed=seed, iterations=self.iterations, seconds=self.seconds, **settings,

@@ -8,7 +8,9 @@ never receives the true state.
 
 from __future__ import annotations
 
+import numbers
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -42,7 +44,7 @@ def seat_view(env, seat: int) -> SeatView:
     """The view of `seat` in a raw environment (a `TurnBasedEnv`)."""
     obs = env.observe(env.possible_agents[seat])
     return SeatView(
-        env.game, env.num_players, seat, obs["observation"], obs["action_mask"], env._state
+        env.game, env.num_players, seat, obs["observation"], obs["action_mask"], env.engine_state
     )
 
 
@@ -67,3 +69,25 @@ class RandomBot(Bot):
     def act(self, view: SeatView) -> int:
         legal = view.legal_actions()
         return int(legal[self.rng.integers(len(legal))])
+
+
+class CallableBot(Bot):
+    """A user's policy as a bot: `policy(observation, action_mask) -> action`, called with
+    copies of the seat's own observation and mask (nothing else of the game). An action that
+    is not a legal action id of the seat is refused with a ValueError naming the bot."""
+
+    def __init__(self, policy: Callable[[np.ndarray, np.ndarray], int], name: str):
+        self.policy = policy
+        self.name = name
+
+    def act(self, view: SeatView) -> int:
+        action = self.policy(view.observation.copy(), view.action_mask.copy())
+        if isinstance(action, np.ndarray) and action.size == 1:
+            action = action.item()
+        if isinstance(action, bool) or not isinstance(action, numbers.Integral) or \
+                not 0 <= action < len(view.action_mask) or not view.action_mask[action]:
+            legal = view.legal_actions()
+            raise ValueError(f"bot {self.name} returned {action!r}, not a legal action of seat "
+                             f"{view.seat} (legal: {legal[:10].tolist()}"
+                             f"{' ...' if len(legal) > 10 else ''})")
+        return int(action)

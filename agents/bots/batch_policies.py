@@ -56,8 +56,8 @@ def batch_bot(name: str, game: GameSpec, num_envs: int, num_players: int, seed: 
     sampled states) or "baseline[:<policy.npz>]" (a learned policy reading `observations`,
     the batch's observation array, in place)."""
     if name == "baseline" or name.startswith("baseline:"):
-        from agents.baseline.bot import BatchBaseline, load_policy
         from agents.bots import parse_bot
+        from agents.bots.baseline import BatchBaseline, load_policy
 
         source = parse_bot(name)[1]
         return BatchBaseline(load_policy(source, game, num_players), observations, seed)

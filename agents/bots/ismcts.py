@@ -16,8 +16,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
-from agents.bots.policies import RANDOM_POLICY, random_legal
-from agents.bots.search import per_root_action, run_budget
+from agents.bots.base import SeatView
+from agents.bots.policies import RANDOM_POLICY, heuristic_policy, random_legal
+from agents.bots.search import SearchBot, per_root_action, run_budget
+from agents.profiles import game_profile
 from tabletop_core.rewards import rank_rewards
 from tabletop_core.rng import rng_below, rng_next, rng_seed
 from tabletop_core.signatures import (
@@ -42,7 +44,7 @@ _SEARCH = types.void(
 
 
 @njit(cache=True)
-def _rollout_rewards(scores, keys, num_players, out):
+def rollout_rewards(scores, keys, num_players, out):
     """Rank reward plus a small score-margin term (relative to the table's mean score), which
     tells a near win from a rout and makes random playouts less noisy."""
     rank_rewards(keys, num_players, out)
@@ -70,7 +72,7 @@ def _nth_untried(children, mask, n):
 
 @njit(types.int64(STATE, types.int64, types.uint8[::1], types.int32[::1], PolicyFn, types.float64),
       cache=True)
-def _policy_action(state, player, mask, rng, policy, epsilon):
+def policy_action(state, player, mask, rng, policy, epsilon):
     """The policy's action, or with probability `epsilon` a uniformly random legal one."""
     if rng_next(rng, 0) < epsilon * 4294967296.0:
         return random_legal(mask, rng)
@@ -91,9 +93,9 @@ def playout(state, num_players, playout_limit, mask, scores, keys, rewards, rng,
             break
         moves += 1
         legal_mask(state, mask)
-        play(state, _policy_action(state, player, mask, rng, policy, epsilon))
+        play(state, policy_action(state, player, mask, rng, policy, epsilon))
     final_scores(state, scores, keys)
-    _rollout_rewards(scores, keys, num_players, rewards)
+    rollout_rewards(scores, keys, num_players, rewards)
 
 
 @njit(cache=True)
@@ -128,7 +130,7 @@ def search(root, seat, num_players, iterations, rng, exploration, children, move
                 break
             legal_mask(state, mask)
             if own_moves_only and player != seat:
-                play(state, _policy_action(state, player, mask, rng, rollout_policy, epsilon))
+                play(state, policy_action(state, player, mask, rng, rollout_policy, epsilon))
                 continue
             hint = rollout_policy(state, player, mask, rng) if bias > 0.0 else -1
             untried = 0
@@ -250,3 +252,28 @@ def run_search(
     counts = tree.root_visits()
     counts[~legal.astype(bool)] = -1
     return int(np.argmax(counts)), tree, done
+
+
+ISMCTS_DEFAULT_ITERATIONS = 1000
+
+
+class ISMCTSBot(SearchBot):
+    """Information-set MCTS with an iteration or time budget per decision, with the settings
+    of the game's profile (`agents.profiles`; `settings` overrides them): its playouts follow
+    the game's heuristic (uniformly random in a game without one)."""
+
+    kind = "ismcts"
+
+    def __init__(self, seed: int = 0, iterations: int | None = ISMCTS_DEFAULT_ITERATIONS,
+                 seconds: float | None = None, settings: dict | None = None):
+        super().__init__(seed, iterations, seconds, settings)
+
+    def search(self, view: SeatView, root: np.ndarray, seed: int) -> tuple[int, int]:
+        profile = game_profile(view.game.name)
+        rollout = heuristic_policy(view.game) if profile.heuristic else None
+        action, _, done = run_search(
+            view.game, root, view.seat, view.num_players, view.action_mask,
+            seed=seed, iterations=self.iterations, seconds=self.seconds,
+            rollout_policy=rollout, **{**profile.ismcts, **self.settings},
+        )
+        return action, done

@@ -1,14 +1,18 @@
 """Numba policies as first-class functions (signature `tabletop_core.signatures.POLICY`): the
-uniformly random one and each game's heuristic. Search playouts and batched opponents use them.
+uniformly random one and each game's heuristic (named by its profile, `agents.profiles`).
+Search playouts and batched opponents use them.
 """
 
 from __future__ import annotations
 
 import importlib
 
+import numpy as np
 from numba import njit
 
-from tabletop_core.rng import rng_below
+from agents.bots.base import Bot, SeatView
+from agents.profiles import game_profile
+from tabletop_core.rng import rng_below, rng_seed
 from tabletop_core.signatures import POLICY, EngineFunction
 from tabletop_core.spec import GameSpec
 
@@ -39,11 +43,22 @@ _HEURISTICS: dict[str, EngineFunction] = {}
 
 
 def heuristic_policy(game: GameSpec) -> EngineFunction:
-    """The game's heuristic (`agents.bots.heuristics.<game>.choose`) as a policy function."""
+    """The game's heuristic (its profile's `heuristic`) as a policy function; ValueError for a
+    game without one."""
     if game.name not in _HEURISTICS:
-        module = importlib.import_module(f"agents.bots.heuristics.{game.name}")
-        _HEURISTICS[game.name] = EngineFunction(module.choose, POLICY)
+        reference = game_profile(game.name).heuristic
+        if reference is None:
+            raise ValueError(f"{game.name} has no heuristic (its profile names none); "
+                             "use random, ismcts or az")
+        module, _, function = reference.partition(":")
+        _HEURISTICS[game.name] = EngineFunction(
+            getattr(importlib.import_module(module), function), POLICY)
     return _HEURISTICS[game.name]
+
+
+def playout_policy(game: GameSpec) -> EngineFunction:
+    """What the searches' playouts follow: the game's heuristic, else the random policy."""
+    return heuristic_policy(game) if game_profile(game.name).heuristic else RANDOM_POLICY
 
 
 def numba_policy(name: str, game: GameSpec) -> EngineFunction:
@@ -53,3 +68,20 @@ def numba_policy(name: str, game: GameSpec) -> EngineFunction:
     if name == "heuristic":
         return heuristic_policy(game)
     raise ValueError(f"no numba policy named {name!r} (random, heuristic)")
+
+
+class HeuristicBot(Bot):
+    """The game's rule-based player (`heuristic_policy`), run on a state sampled from the
+    seat's information."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self.rng = np.zeros(4, np.int32)
+        rng_seed(self.rng, 0, seed)
+
+    def act(self, view: SeatView) -> int:
+        state = view.sample_state(self.seed)
+        mask = view.action_mask.astype(np.uint8)
+        return int(heuristic_policy(view.game).dispatcher(state, view.seat, mask, self.rng))

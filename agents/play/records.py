@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from agents.bots import make_bot
+from agents.bots import Seat, as_bot, bot_name
 from agents.bots.base import seat_view
 from agents.games import load_game
 from tabletop_core.inputs import normalize_seed
@@ -163,12 +163,13 @@ def game_over(env) -> bool:
 
 
 def play_game(
-    game: str, num_players: int, bots: list[str], seed: int, options: dict | None = None,
+    game: str, num_players: int, bots: list[Seat], seed: int, options: dict | None = None,
     max_moves: int | None = -1,
 ) -> GameRecord:
-    """Play one game, seat i played by bot spec bots[i]; bots are seeded from (seed, seat).
-    `max_moves` defaults (-1) to the game's play limit (GameSpec.play_max_moves); None
-    plays without a limit."""
+    """Play one game, seat i played by bots[i] (a bot spec, seeded from (seed, seat); a `Bot`;
+    or a function of the seat's observation and mask: `agents.bots.as_bot`). `max_moves`
+    defaults (-1) to the game's play limit (GameSpec.play_max_moves); None plays without a
+    limit."""
     options = options or {}
     if len(bots) != num_players:
         raise ValueError(f"{num_players} players need {num_players} bots, got {len(bots)}")
@@ -176,7 +177,7 @@ def play_game(
     limit = module.SPEC.play_max_moves if max_moves == -1 else max_moves
     env = module.raw_env(num_players=num_players, max_moves=limit, **options)
     env.reset(seed=seed)
-    players = [make_bot(spec, seed=bot_seed(seed, seat)) for seat, spec in enumerate(bots)]
+    players = [as_bot(bot, seed=bot_seed(seed, seat)) for seat, bot in enumerate(bots)]
     actions = []
     while not game_over(env):
         seat = env.possible_agents.index(env.agent_selection)
@@ -185,7 +186,7 @@ def play_game(
         actions.append(int(action))
     rewards = [float(env._cumulative_rewards[a]) for a in env.possible_agents]
     return GameRecord(
-        game, num_players, seed, list(bots), actions,
+        game, num_players, seed, [bot_name(bot) for bot in bots], actions,
         [float(s) for s in env.final_scores()], rewards, options, limit,
         all(env.truncations.values()),
     )
@@ -228,7 +229,7 @@ def replay_game(record: GameRecord) -> Replayed:
         if action not in env.legal_actions():
             raise ValueError(f"move {k}: action {action} is not legal for "
                              f"{env.agent_selection} there; the log does not match its game")
-        steps.append(Step(env._state.copy(), env.possible_agents.index(env.agent_selection),
+        steps.append(Step(env.engine_state.copy(), env.possible_agents.index(env.agent_selection),
                           action))
         env.step(action)
     if not game_over(env):
@@ -240,7 +241,7 @@ def replay_game(record: GameRecord) -> Replayed:
     if record.scores and not np.allclose(scores, record.scores):
         raise ValueError(f"the replayed scores {scores.tolist()} differ from the recorded "
                          f"{record.scores}")
-    return Replayed(env.game, list(env.possible_agents), steps, env._state.copy(), scores)
+    return Replayed(env.game, list(env.possible_agents), steps, env.engine_state.copy(), scores)
 
 
 def move_words(game: GameSpec, step: Step, viewer: int | None) -> str:

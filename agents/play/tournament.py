@@ -1,11 +1,16 @@
 """Tournaments: N seeded games between bots with seats rotated, run on every core; win rates
-with 95% confidence intervals, mean scores and OpenSkill ratings, as a table, JSON and a plot."""
+with 95% confidence intervals, mean scores and OpenSkill ratings, as a table, JSON and a plot.
+
+A seat is played by a bot spec, a `Bot` or a function of the seat's observation and mask
+(`agents.bots.as_bot`); named bots and `<module>:<callable>` specs are built in each worker
+process, objects are sent to them if they can be pickled, else every game runs here."""
 
 from __future__ import annotations
 
 import json
 import math
 import os
+import pickle
 import re
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
@@ -15,12 +20,13 @@ import numpy as np
 from openskill.models import PlackettLuce
 from tqdm import tqdm
 
+from agents.bots import Seat, bot_name
 from agents.play.records import GameRecord, game_seed, play_game
 
 Z95 = 1.959963984540054
 
 
-def seating(bots: list[str], num_players: int, game_index: int) -> list[str]:
+def seating(bots: list[Seat], num_players: int, game_index: int) -> list[Seat]:
     """Bots at the table for game g: seat s is played by bots[(g + s) mod len(bots)], so over
     any len(bots) consecutive games every bot plays every seat equally often (with more bots
     than seats, the tables also cycle through the bots)."""
@@ -61,10 +67,18 @@ def _play(args):
     return play_game(*args)
 
 
+def _picklable(bots: list[Seat]) -> bool:
+    try:
+        pickle.dumps(bots)
+    except Exception:  # a lambda, a local function, an object holding a lock...
+        return False
+    return True
+
+
 def run_tournament(
     game: str,
     num_players: int,
-    bots: list[str],
+    bots: list[Seat],
     games: int,
     seed: int = 0,
     workers: int | None = None,
@@ -74,13 +88,22 @@ def run_tournament(
 ) -> tuple[list[BotResult], list[GameRecord]]:
     """Play `games` games (game g dealt from `game_seed(seed, g)`: the same `seed` plays the
     same games, but no game's seed follows from another's) and summarise them per bot.
-    `max_moves` as in `play_game` (default: the game's play limit)."""
+    `max_moves` as in `play_game` (default: the game's play limit). A bot named twice plays
+    as one (its results pooled); ValueError if two different bots share a name."""
+    first: dict[str, Seat] = {}
+    for bot in bots:
+        same = first.setdefault(bot_name(bot), bot)
+        if same is not bot and not (isinstance(bot, str) and bot == same):
+            raise ValueError(f"two different bots are named {bot_name(bot)!r}: their results "
+                             "could not be told apart (give each a distinct name)")
     jobs = [
         (game, num_players, seating(bots, num_players, g), game_seed(seed, g), options or {},
          max_moves)
         for g in range(games)
     ]
     workers = workers or os.cpu_count() or 1
+    if workers > 1 and not _picklable(bots):
+        workers = 1
     bar = tqdm(total=games, desc=f"{game} {num_players}p", disable=not progress, leave=False)
     records: list[GameRecord] = []
     if workers == 1:

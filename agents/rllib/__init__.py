@@ -12,7 +12,7 @@ policy as the bot `rllib:<checkpoint>`.
   semantics, when the opponents are modules), `learner_only` (the mapping when they play in
   the env) and `LeagueCallback` (snapshots of the learner into the pool, either way).
 - `train`: `RLlibTrainConfig` and `train_rllib`.
-- `bot`: `RLlibBot`.
+The bot that plays a trained policy, `rllib:<checkpoint>`, is `agents.bots.rllib.RLlibBot`.
 
 Ray is needed only here (`pip install tabletop-rl[rllib]`).
 """

@@ -22,7 +22,7 @@ import numpy as np
 from ray.rllib.callbacks.callbacks import RLlibCallback
 from ray.rllib.env.multi_agent_episode import MultiAgentEpisode
 
-from agents.rllib.names import LEARNER
+from agents.bots.rllib import LEARNER
 from agents.rllib.opponents import snapshot_policy
 from agents.training.opponent_pool import OpponentPool
 from tabletop_core.rllib import TabletopMultiAgentEnv, TabletopSingleAgentEnv

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from agents.baseline.policy import MaskedMLP
 from agents.bots import make_bot
 from agents.bots.base import Bot, SeatView
+from agents.bots.mlp import MaskedMLP
 from agents.games import load_game
 from agents.training.opponent_pool import OpponentPool
 

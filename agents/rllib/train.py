@@ -4,8 +4,8 @@
 trains the module "learner" (`MaskedPPOTorchRLModule`) against an opponent pool (bots and
 snapshots of the learner, `agents.rllib.league`) on `num_env_runners` env runners with
 `envs_per_runner` games each, saves checkpoints, evaluates the learner against `random` and
-`heuristic` through the tournament code every `eval_every` iterations, and draws the learning
-curve, like the SB3 path (`agents.training.train`).
+the game's heuristic through the match harness every `eval_every` iterations, and draws the
+learning curve, like the SB3 recipe (`agents.ppo`). A run always starts anew in its `out`.
 
 Two ways to seat the opponents (`opponents_in_env`):
 - True (the default): they play inside the env (`agents.rllib.opponents.PoolOpponents` in a
@@ -23,12 +23,14 @@ each opponent (in the env mode).
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+from typing import ClassVar
 
 from agents.bots import make_bot
 from agents.cluster import init_ray
 from agents.games import load_game
+from agents.play.evaluate import evaluate_bot
 from agents.rllib.league import (
     LEARNER,
     OPPONENT_GAMES,
@@ -38,18 +40,22 @@ from agents.rllib.league import (
     snapshot_id,
 )
 from agents.rllib.opponents import RANDOM, PoolOpponents, needs_seat_states
-from agents.training.evaluation import evaluate_bot, write_curve
+from agents.training.config import RecipeConfig, reference_opponents
+from agents.training.curve import write_curve
 from agents.training.opponent_pool import OpponentPool
 
 
-@dataclass
-class RLlibTrainConfig:
+@dataclass(frozen=True, kw_only=True)
+class RLlibConfig(RecipeConfig):
     """Everything that defines an RLlib training run (written to config.json)."""
 
-    game: str = "aquilon"
-    num_players: int = 2
+    recipe: ClassVar[str] = "rllib"
+    budget: ClassVar[str] = "steps"
+    positive: ClassVar[tuple[str, ...]] = (
+        "steps", "num_env_runners", "envs_per_runner", "train_batch_size", "minibatch_size",
+        "num_epochs", "snapshot_every", "max_snapshots", "eval_every", "eval_games")
+
     steps: int = 200_000  # learner decisions
-    seed: int = 0
     num_env_runners: int = 1
     envs_per_runner: int = 8
     train_batch_size: int = 4000  # env steps per iteration (all seats' decisions)
@@ -58,7 +64,7 @@ class RLlibTrainConfig:
     learning_rate: float = 3e-4
     ent_coef: float = 0.01
     hidden: tuple[int, ...] = (256, 256)
-    bots: tuple[str, ...] = ("random", "heuristic")
+    bots: tuple[str, ...] = ()  # the opponent pool's bots (default: random and the heuristic)
     snapshot_share: float = 0.5
     snapshot_every: int = 5  # iterations
     max_snapshots: int = 10
@@ -69,10 +75,15 @@ class RLlibTrainConfig:
     illegal_action: str = "raise"
     address: str | None = None  # a running Ray cluster ("auto"), or None for a local Ray
     num_cpus: int | None = None  # CPUs of a local Ray (default: all)
-    out: str = "runs/train-rllib"
+
+    @classmethod
+    def for_game(cls, game: str, **overrides) -> RLlibConfig:
+        """`RecipeConfig.for_game`; the pool's bots default to `reference_opponents`."""
+        config = super().for_game(game, **overrides)
+        return replace(config, bots=tuple(config.bots) or reference_opponents(game))
 
 
-def ppo_config(config: RLlibTrainConfig):
+def ppo_config(config: RLlibConfig):
     """The RLlib `PPOConfig` of a run: env, modules, league mapping and callback."""
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
@@ -94,7 +105,8 @@ def ppo_config(config: RLlibTrainConfig):
                "vf_share_layers": False}
     modules = {LEARNER: RLModuleSpec(module_class=MaskedPPOTorchRLModule, model_config=network)}
     env_config = {"num_players": config.num_players, "max_moves": config.max_moves,
-                  "seed": config.seed, "illegal_action": config.illegal_action}
+                  "seed": config.seed, "illegal_action": config.illegal_action,
+                  **config.options}
     runners = {"num_env_runners": config.num_env_runners,
                "num_envs_per_env_runner": config.envs_per_runner,
                "rollout_fragment_length": "auto",
@@ -144,7 +156,7 @@ def ppo_config(config: RLlibTrainConfig):
     )
 
 
-def learner_module(config: RLlibTrainConfig) -> str:
+def learner_module(config: RLlibConfig) -> str:
     """The learner's module id: RLlib's single module, or "learner" among the opponents'."""
     from ray.rllib.core import DEFAULT_MODULE_ID
 
@@ -186,7 +198,7 @@ def train_step(algo) -> dict:
     return result
 
 
-def train_rllib(config: RLlibTrainConfig, progress: bool = True) -> Path:
+def train_rllib(config: RLlibConfig, progress: bool = True) -> Path:
     """Run a training; return the final checkpoint's folder (out/checkpoint)."""
     import torch
     from tqdm import tqdm
@@ -244,11 +256,11 @@ def _log(path: Path, iteration: int, result: dict) -> None:
         f.write(json.dumps(row) + "\n")
 
 
-def _evaluate(algo, config: RLlibTrainConfig, path: Path, steps: int) -> dict:
+def _evaluate(algo, config: RLlibConfig, path: Path, steps: int) -> dict:
     algo.save_to_path(str(path))
     row = {"steps": steps}
-    for bot in ("random", "heuristic"):
+    for bot in reference_opponents(config.game):
         rate, low, high = evaluate_bot(config.game, config.num_players, f"rllib:{path}", bot,
-                                       config.eval_games)
+                                       config.eval_games, options=config.options)
         row.update({f"{bot}_win": rate, f"{bot}_low": low, f"{bot}_high": high})
     return row

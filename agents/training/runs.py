@@ -1,20 +1,9 @@
-"""What the resumable recipes (`--recipe baseline`, `--recipe az`) share: a recipe with some
-fields replaced, and the progress record of a run in its folder."""
+"""What the resumable recipes share: the progress record of a run in its folder."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
-
-
-def with_overrides(recipe, overrides: dict, what: str):
-    """`recipe` (a dataclass) with the fields of `overrides` replaced; ValueError naming any
-    field it does not have."""
-    unknown = set(overrides) - set(type(recipe).__dataclass_fields__)
-    if unknown:
-        raise ValueError(f"unknown {what} fields: {', '.join(sorted(unknown))}")
-    return replace(recipe, **overrides)
 
 
 def read_record(path: Path) -> dict:

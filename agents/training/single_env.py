@@ -71,14 +71,14 @@ class SingleAgentEnv(gymnasium.Env):
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions."""
-        return self.env._mask.astype(bool)
+        return self.env.engine_mask.astype(bool)
 
     def _learner_mask(self) -> np.ndarray | None:
         """The learner's legal actions while it is to act, else None (for `sample`)."""
         env = self.env
         if getattr(env, "agents", None) and \
                 env.agent_selection == env.possible_agents[self.learner]:
-            return env._mask
+            return env.engine_mask
         return None
 
     def _play_opponents(self) -> None:

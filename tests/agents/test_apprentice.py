@@ -12,8 +12,8 @@ import pytest
 from agents.az.recipe import az_recipe_for, round_seeds
 from agents.az.selfplay import Samples
 from agents.az.workers import generate_games
-from agents.baseline.bot import shipped_policy_path
 from agents.bots.az import load_network
+from agents.bots.baseline import shipped_policy_path
 from agents.games import load_game
 from benchmarks import apprentice
 

@@ -5,11 +5,11 @@ import time
 import numpy as np
 import pytest
 
-from agents.baseline.bot import load_policy
-from agents.baseline.policy import MaskedMLP
 from agents.bots import check_bots_fit, make_bot
 from agents.bots.az import AZ_DEFAULT_ITERATIONS, AZBot, default_network_path, load_network, run_az
 from agents.bots.base import seat_view
+from agents.bots.baseline import load_policy
+from agents.bots.mlp import MaskedMLP
 from agents.games import load_game
 from agents.play.records import play_game
 from tests.agents.test_bots import _decision, _twin_view

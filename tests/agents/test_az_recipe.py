@@ -32,9 +32,9 @@ from agents.az.targets import (  # noqa: E402
     value_targets,
 )
 from agents.az.workers import generate_games  # noqa: E402
-from agents.baseline.bot import BaselineBot, load_policy, shipped_policy_path  # noqa: E402
 from agents.bots.az import AZNetwork, default_network_path, load_network  # noqa: E402
 from agents.bots.base import seat_view  # noqa: E402
+from agents.bots.baseline import BaselineBot, load_policy, shipped_policy_path  # noqa: E402
 from agents.cli import main  # noqa: E402
 from agents.games import load_game  # noqa: E402
 from agents.play.records import game_over  # noqa: E402

@@ -11,11 +11,11 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from agents.baseline.bot import BaselineBot, BatchBaseline, load_policy, shipped_policy_path
-from agents.baseline.policy import MaskedMLP
 from agents.baseline.recipe import RECIPES, recipe_for, run_recipe
 from agents.bots import check_bots_fit, make_bot
 from agents.bots.base import SeatView
+from agents.bots.baseline import BaselineBot, BatchBaseline, load_policy, shipped_policy_path
+from agents.bots.mlp import MaskedMLP
 from agents.games import load_game
 from agents.play.tournament import run_tournament
 from agents.training.opponent_pool import OpponentPool

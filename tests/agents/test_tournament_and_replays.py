@@ -99,7 +99,7 @@ def test_plot_labels_of_long_bot_names_do_not_overlap():
 
 def test_an_evaluation_of_a_bot_against_itself_is_refused():
     """Results are counted by bot name, so a bot against itself would win every game."""
-    from agents.training.evaluation import evaluate_bot
+    from agents.play.evaluate import evaluate_bot
 
     with pytest.raises(ValueError, match="both 'baseline'"):
         evaluate_bot("aquilon", 2, "baseline", "baseline", 4)

@@ -1,5 +1,6 @@
 """A policy trained with RLlib as a bot: `rllib:<checkpoint>` (an algorithm checkpoint written by
-`tabletop train --backend rllib`, or the folder of one saved RLModule)."""
+`tabletop train rllib`, or the folder of one saved RLModule). Ray is imported only when a bot
+is built; the module ids below are those the RLlib recipe (`agents.rllib`) writes."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from pathlib import Path
 import numpy as np
 
 from agents.bots.base import Bot, SeatView
-from agents.rllib.names import DEFAULT_MODULE, LEARNER
+
+LEARNER = "learner"  # the module id of the learner among opponent modules
+DEFAULT_MODULE = "default_policy"  # ray.rllib.core.DEFAULT_MODULE_ID, without importing Ray
 
 
 def module_path(checkpoint: str) -> Path:

@@ -1,41 +1,12 @@
-"""Evaluating a trained bot during training, and the learning curve; shared by every backend."""
+"""The learning curve of a training run (its evaluations: `agents.play.evaluate`); shared by
+every recipe."""
 
 from __future__ import annotations
 
 import csv
-import sys
 from pathlib import Path
 
 import numpy as np
-
-from agents.play.tournament import run_tournament, truncation_note, wilson_interval
-
-
-def evaluate_bot(game: str, num_players: int, bot: str, opponent: str, games: int,
-                 seed: int = 10_000, one_seat: bool = False,
-                 workers: int = 1, max_moves: int | None = -1) -> tuple[float, float, float]:
-    """Share of games won by `bot`'s seats (and its 95% interval) against `opponent`, seats
-    rotated. The two fill the table alternately, so equal players would score 50%; with
-    `one_seat`, `bot` plays one seat against `opponent` in all the others (parity
-    1 / num_players). A game cut at `max_moves` (default: the game's play limit) is a draw.
-    ValueError if the two are the same bot (their seats could not be told apart: name one
-    by its file, e.g. `baseline:<policy.npz>`)."""
-    if bot == opponent:
-        raise ValueError(f"bot and opponent are both {bot!r}: their seats cannot be told "
-                         "apart (name one by its file)")
-    table = [bot] + [opponent] * (num_players - 1) if one_seat else [bot, opponent]
-    _, records = run_tournament(game, num_players, table, games, seed=seed,
-                                workers=workers, progress=False, max_moves=max_moves)
-    note = truncation_note(records)
-    if note:
-        print(f"evaluation of {bot} against {opponent}: {note}", file=sys.stderr)
-    won = 0.0
-    for r in records:
-        best = max(r.rewards)
-        winners = [s for s, x in enumerate(r.rewards) if x == best]
-        won += sum(r.bots[s] == bot for s in winners) / len(winners)
-    low, high = wilson_interval(won, len(records))
-    return won / len(records), low, high
 
 
 def write_curve(out: Path, curve: list[dict], title: str | None = None,

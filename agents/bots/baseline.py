@@ -1,8 +1,9 @@
 """The learned baseline as a bot: `baseline` (the policy shipped for the game) or
-`baseline:<policy.npz>` (one written by `tabletop train --recipe baseline`).
+`baseline:<policy.npz>` (one written by `tabletop train baseline`).
 
-The shipped policies live in `agents/baseline/weights/<game>.npz`, each beside a
-`<game>.json` with the command that trained it, its wall time and its measured results. A
+The shipped policies are named by the games' profiles (`agents.profiles`; this library's live
+in `agents/baseline/weights/<game>.npz`, each beside a `<game>.json` with the command that
+trained it, its wall time and its measured results). A
 policy plays the player count it was trained for; it reads only its seat's observation and
 action mask, and plays the most probable legal action.
 """
@@ -14,16 +15,15 @@ from pathlib import Path
 
 import numpy as np
 
-from agents.baseline.policy import MaskedMLP
 from agents.bots.base import Bot, SeatView
+from agents.bots.mlp import MaskedMLP
+from agents.profiles import game_profile
 from tabletop_core.spec import GameSpec
 
-WEIGHTS = Path(__file__).parent / "weights"
 
-
-def shipped_policy_path(game: str) -> Path:
-    """Where the shipped policy of `game` lives (it may not exist)."""
-    return WEIGHTS / f"{game}.npz"
+def shipped_policy_path(game: str) -> Path | None:
+    """The `baseline` policy shipped for `game` (its profile's), or None."""
+    return game_profile(game).baseline_network
 
 
 @lru_cache(maxsize=16)
@@ -35,7 +35,7 @@ def load_policy(source: str | None, game: GameSpec, num_players: int) -> MaskedM
     """The policy of `source` (a file; None: the one shipped for `game`), checked against
     the game and player count; ValueError naming what is missing or does not fit."""
     path = Path(source) if source else shipped_policy_path(game.name)
-    if not path.is_file():
+    if path is None or not path.is_file():
         raise ValueError(f"no baseline policy is shipped for {game.name}" if source is None
                          else f"baseline policy not found: {path}")
     policy = _load(str(path), path.stat().st_mtime)
