@@ -1,26 +1,14 @@
 """The games this library ships, looked up by name: a client of the registry
-(tabletop_core.games), where each game's package registers its `GameSpec`.
-
-`DEFAULT_PLAYERS`, `DEFAULT_TRAIN_PLAYERS` and `PLAY_MOVE_LIMITS` ({game: value}) are each
-game's `GameSpec.default_players`, `train_players` and `play_max_moves`, built when first read
-(reading them imports every game)."""
+(tabletop_core.games), where each game's package registers its `GameSpec`. What the agents
+know of each game beyond its spec is its profile (`agents.profiles`)."""
 
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any
 
-from tabletop_core.games import game_module, game_names, game_spec
+from tabletop_core.games import game_module, game_names
 
 GAME_NAMES = game_names()
-_SPEC_TABLES = {"DEFAULT_PLAYERS": "default_players", "DEFAULT_TRAIN_PLAYERS": "train_players",
-                "PLAY_MOVE_LIMITS": "play_max_moves"}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _SPEC_TABLES:
-        return {game: getattr(game_spec(game), _SPEC_TABLES[name]) for game in GAME_NAMES}
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def load_game(name: str) -> ModuleType:

@@ -17,20 +17,27 @@ and exits non-zero on any difference.
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 import time
 
 import numpy as np
 
-GAMES = {"aquilon": {}, "dragon": {}, "simurgh": {"mode": "dragonlord"}}
+from agents.games import installed_games, load_game
+from agents.profiles import game_profile
+
+PLAYERS = 3
+
+
+def game_options(name: str) -> dict:
+    """The options this check plays the game with (its profile's "options")."""
+    return dict(game_profile(name).benchmark("options", {}))
 
 
 def check(name: str, num_envs: int, steps: int, seed: int) -> str:
     from agilerl.vector.pz_async_vec_env import AsyncPettingZooVecEnv
 
-    module = importlib.import_module(f"{name}_env")
-    options = {"num_players": 3, **GAMES[name]}
+    module = load_game(name)
+    options = {"num_players": PLAYERS, **game_options(name)}
     vec = AsyncPettingZooVecEnv([lambda: module.parallel_env(**options)] * num_envs)
     twins = [module.parallel_env(**options) for _ in range(num_envs)]
     obs, _ = vec.reset(seed=seed)
@@ -79,7 +86,7 @@ def main() -> int:
     import pettingzoo
 
     print(f"PettingZoo {pettingzoo.__version__}, AgileRL {version('agilerl')}")
-    for name in GAMES:
+    for name in installed_games():
         print(check(name, args.envs, args.steps, args.seed), flush=True)
     return 0
 

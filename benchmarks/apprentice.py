@@ -28,8 +28,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from agents.az.recipe import (
-    AZ_RECIPES,
-    az_recipe_for,
+    AZRecipe,
     distill,
     new_optimizer,
     round_seeds,
@@ -54,8 +53,9 @@ def run(game: str, groups: int, games: int, seed: int, out: Path, iterations: in
     from agents.bots.az import load_network
 
     overrides = {"max_moves": max_moves} if max_moves is not None else {}
-    recipe = az_recipe_for(game, played_by="policy", rounds=1, games=games, seed=seed,
-                           iterations=iterations, distill_epochs=distill_epochs, **overrides)
+    recipe = AZRecipe.for_game(game, played_by="policy", rounds=1, games=games, seed=seed,
+                               iterations=iterations, distill_epochs=distill_epochs,
+                               out=str(out), **overrides)
     spec = load_game(game).SPEC
     searcher = load_network(str(shipped_policy_path(game)), spec, recipe.num_players)
     out.mkdir(parents=True, exist_ok=True)
@@ -85,7 +85,7 @@ def run(game: str, groups: int, games: int, seed: int, out: Path, iterations: in
         rate, low, high = evaluate_bot(game, recipe.num_players, f"baseline:{network}",
                                        "baseline", eval_games, seed=eval_seed, one_seat=True,
                                        workers=workers or os.cpu_count() or 1,
-                                       max_moves=AZ_RECIPES[game].max_moves)
+                                       max_moves=recipe.max_moves)
         results.append({"seed": eval_seed, "win": rate, "low": low, "high": high})
         won += rate * eval_games
     low, high = wilson_interval(won, eval_games * len(eval_seeds))

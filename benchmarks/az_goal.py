@@ -19,12 +19,13 @@ import argparse
 import os
 import time
 
-from agents.az.recipe import AZ_RECIPES
+from agents.az.recipe import AZRecipe
 from agents.bots.az import default_network_path
 from agents.games import installed_games, load_game
 from agents.play.evaluate import evaluate_bot
+from agents.profiles import game_profile
 
-GOAL_GAMES = {"aquilon": 200, "dragon": 200, "simurgh": 60}
+GOAL_GAMES = 200  # games per match, unless the game's profile says ("goal_games")
 
 
 MATCHES = ("same-time", "ismcts-200", "baseline", "network-alone")
@@ -60,9 +61,9 @@ def main() -> None:
     if args.max_moves is not None and args.max_moves < 10:
         parser.error("--max-moves must be at least 10")
     players = load_game(args.game).SPEC.train_players
-    games = args.games or GOAL_GAMES[args.game]
+    games = args.games or game_profile(args.game).benchmark("goal_games", GOAL_GAMES)
     network = args.network or str(default_network_path(args.game))
-    max_moves = args.max_moves or AZ_RECIPES[args.game].max_moves
+    max_moves = args.max_moves or AZRecipe.for_game(args.game).max_moves
     print(f"{args.game}, {players} players, {games} games a match, one seat against the "
           f"opponent in all others (parity {1 / players:.0%}), games cut at {max_moves} moves "
           f"as draws; network {network}\n")

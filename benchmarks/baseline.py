@@ -16,18 +16,23 @@ import argparse
 import json
 import time
 
-from agents.baseline.recipe import RECIPES
+from agents.baseline.recipe import BaselineRecipe
+from agents.bots.baseline import shipped_policy_path
+from agents.games import GAME_NAMES
 from agents.play.evaluate import evaluate_bot
+from agents.profiles import game_profile
 
 SEARCH = "ismcts:200"
-# Games against the search bot per game (a game against ismcts:200 takes about 5 s of one
-# idle core in Aquilon and Dragon's Interest, 45 s in Simurgh).
-SEARCH_GAMES = {"aquilon": 60, "dragon": 45, "simurgh": 16}
+# Games against the search bot, unless the game's profile says (its "search_games": a game
+# against ismcts:200 takes about 5 s of one idle core in Aquilon and Dragon's Interest, 45 s
+# in Simurgh).
+SEARCH_GAMES = 40
+SHIPPED = [g for g in GAME_NAMES if shipped_policy_path(g) is not None]
 
 
 def match(game: str, bot: str, opponent: str, games: int, workers: int) -> dict:
     """One row: `bot` in one seat against `opponent` in the others."""
-    players = RECIPES[game].num_players
+    players = BaselineRecipe.for_game(game).num_players
     start = time.perf_counter()
     rate, low, high = evaluate_bot(game, players, bot, opponent, games, seed=50_000,
                                    one_seat=True, workers=workers)
@@ -38,10 +43,11 @@ def match(game: str, bot: str, opponent: str, games: int, workers: int) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=sorted(RECIPES), action="append")
+    parser.add_argument("--game", choices=SHIPPED, action="append")
     parser.add_argument("--games", type=int, default=200, help="games against heuristic")
     parser.add_argument("--search-games", type=int, default=None,
-                        help=f"games against {SEARCH} (default per game: {SEARCH_GAMES})")
+                        help=f"games against {SEARCH} (default: the profile's, or "
+                             f"{SEARCH_GAMES})")
     parser.add_argument("--reference", action="store_true",
                         help=f"also heuristic vs {SEARCH} in the same seating")
     parser.add_argument("--workers", type=int, default=2)
@@ -50,8 +56,9 @@ def main() -> None:
     rows = []
     print("| game | players | match | games | win share of the first (95% CI) | parity |")
     print("|---|---:|---|---:|---:|---:|")
-    for game in args.game or sorted(RECIPES):
-        search_games = args.search_games or SEARCH_GAMES[game]
+    for game in args.game or SHIPPED:
+        search_games = args.search_games or \
+            game_profile(game).benchmark("search_games", SEARCH_GAMES)
         matches = [("baseline", "heuristic", args.games), ("baseline", SEARCH, search_games)]
         if args.reference:
             matches.append(("heuristic", SEARCH, search_games))

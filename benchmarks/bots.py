@@ -23,8 +23,16 @@ from agents.bots import make_bot
 from agents.bots.base import seat_view
 from agents.games import installed_games, load_game
 from agents.play.tournament import run_tournament, wilson_interval
+from agents.profiles import game_profile
 
-PLAYER_COUNTS = {"aquilon": (2, 4), "dragon": (3, 4), "simurgh": (2, 4)}
+
+def player_counts(game: str) -> tuple[int, ...]:
+    """The table sizes this benchmark plays (the profile's "player_counts"; default: the
+    game's smallest and its table of play)."""
+    spec = load_game(game).SPEC
+    default = tuple(sorted({spec.min_players, game_profile(game).play_players}))
+    return tuple(game_profile(game).benchmark("player_counts", default))
+
 
 
 def ismcts_speed(game: str, num_players: int, iterations: int = 400, decisions: int = 12):
@@ -106,7 +114,7 @@ def openspiel_table(games: list[str], players: list[int] | None, num_games: int,
           "| numba it/s | OpenSpiel it/s |")
     print("|---|---:|---|---:|---:|---:|---:|")
     for game in games:
-        for n in PLAYER_COUNTS[game][:1] if not players else players:
+        for n in player_counts(game)[:1] if not players else players:
             equal = openspiel_match(game, n, num_games, iterations)
             timed = openspiel_match(game, n, num_games, iterations,
                                     seconds=equal["theirs_seconds"])
@@ -139,7 +147,7 @@ def main() -> None:
     print("| game | players | match | games | win rate of the first (95% CI) | ISMCTS it/s |")
     print("|---|---:|---|---:|---:|---:|")
     for game in games:
-        for players in PLAYER_COUNTS[game]:
+        for players in player_counts(game):
             if args.players and players not in args.players:
                 continue
             speed = ismcts_speed(game, players)

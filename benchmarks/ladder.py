@@ -27,7 +27,7 @@ import os
 import time
 from itertools import combinations, permutations
 
-from agents.az.recipe import AZ_RECIPES
+from agents.az.recipe import AZRecipe
 from agents.games import installed_games, load_game
 from agents.play.tournament import run_tournament, summarise, wilson_interval
 
@@ -50,7 +50,7 @@ def ladder(game: str, bots: list[str], games: int, seed: int = 0,
     the az recipe's self-play limit); the cells, the ratings, the games cut and the time
     taken."""
     players = load_game(game).SPEC.train_players
-    max_moves = max_moves or AZ_RECIPES[game].max_moves
+    max_moves = max_moves or AZRecipe.for_game(game).max_moves
     pairs = combinations(bots, 2) if players == 2 else permutations(bots, 2)
     cells, every = {}, []
     start = time.perf_counter()

@@ -19,11 +19,9 @@ import time
 
 import numpy as np
 
-GAMES = {
-    "python_aquilon": {"players": 3},
-    "python_dragon": {"players": 4},
-    "python_simurgh": {"players": 4},
-}
+from agents.games import installed_games
+from agents.profiles import game_profile
+
 ROUNDS = 10  # slices per game
 
 
@@ -69,7 +67,10 @@ def main() -> None:
     import tabletop_core.openspiel  # noqa: F401  (registers the games)
 
     games = {"python_tic_tac_toe": pyspiel.load_game("python_tic_tac_toe")}
-    games.update({name: pyspiel.load_game(name, params) for name, params in GAMES.items()})
+    for game in installed_games():  # each at its profile's "throughput_players"
+        profile = game_profile(game)
+        players = profile.benchmark("throughput_players", profile.play_players)
+        games[f"python_{game}"] = pyspiel.load_game(f"python_{game}", {"players": players})
     runners = {name: Runner(game) for name, game in games.items()}
     for runner in runners.values():
         runner.run(0.2)  # compile or load the engines first

@@ -59,12 +59,12 @@ def build_algo(game: str, players: int, runners: int, mode: str):
 
     from agents.rllib.league import LEARNER
     from agents.rllib.modules import MaskedPPOTorchRLModule, MaskedRandomRLModule
-    from agents.rllib.train import RLlibTrainConfig, learner_module, ppo_config
+    from agents.rllib.train import RLlibConfig, learner_module, ppo_config
 
-    config = RLlibTrainConfig(game=game, num_players=players, num_env_runners=runners,
-                              envs_per_runner=8, train_batch_size=BATCH, minibatch_size=500,
-                              num_epochs=1, bots=("random",), snapshot_share=0.0,
-                              opponents_in_env=mode == "env")
+    config = RLlibConfig(game=game, num_players=players, num_env_runners=runners,
+                         envs_per_runner=8, train_batch_size=BATCH, minibatch_size=500,
+                         num_epochs=1, bots=("random",), snapshot_share=0.0,
+                         opponents_in_env=mode == "env")
     ppo = ppo_config(config)
     if mode == "generic":
         register_env("pettingzoo_generic", _pettingzoo_env)
@@ -180,14 +180,14 @@ def bare_rate(env, steps: int, seed: int = 0) -> float:
 
 def print_bare(games: list[str], steps: int) -> None:
     """The envs alone, outside RLlib's loop: what the env itself costs per decision."""
-    from agents.games import DEFAULT_TRAIN_PLAYERS
+    from agents.profiles import game_profile
     from agents.rllib.opponents import PoolOpponents
     from tabletop_core.rllib import TabletopMultiAgentEnv, TabletopSingleAgentEnv
 
     print("\n| game | env alone (no RLlib loop) | decisions/s given to the env's caller |")
     print("|---|---|---:|")
     for game in games:
-        players = DEFAULT_TRAIN_PLAYERS[game]
+        players = game_profile(game).train_players
         config = {"game": game, "num_players": players}
         in_env = {**config, "opponents": PoolOpponents(game, players, ("random",), 0.0)}
         for name, env in ((MODES["env"], TabletopSingleAgentEnv(in_env)),
@@ -202,7 +202,7 @@ def run(games: list[str], iterations: int, sb3_steps: int) -> None:
     import torch
 
     from agents.cluster import init_ray
-    from agents.games import DEFAULT_TRAIN_PLAYERS
+    from agents.profiles import game_profile
 
     torch.set_num_threads(1)
     # Every interface's algorithm stays up while the others take their turns: Ray's CPU count
@@ -213,7 +213,7 @@ def run(games: list[str], iterations: int, sb3_steps: int) -> None:
     print("|---|---|---:|---:|---:|---:|---:|---:|")
     details = []
     for game in games:
-        players = DEFAULT_TRAIN_PLAYERS[game]
+        players = game_profile(game).train_players
         print(f"| {game} ({players}p) | SB3 SelfPlayVecEnv, 64 games (MaskablePPO) | - | "
               f"{sb3_rate(game, players, sb3_steps):,.0f} | | | | |", flush=True)
         for runners in RUNNER_COUNTS:

@@ -16,8 +16,7 @@ import numpy as np
 from agents.bots import make_bot
 from agents.bots.base import seat_view
 from agents.games import installed_games, load_game
-
-BASELINE_PLAYERS = {"aquilon": 2, "dragon": 3, "simurgh": 2}
+from agents.profiles import game_profile
 
 
 def speed(spec: str, game: str, num_players: int, decisions: int) -> float:
@@ -49,7 +48,7 @@ def main() -> None:
     print("| game | players | budget | az it/s | ismcts it/s | az / ismcts |")
     print("|---|---:|---:|---:|---:|---:|")
     for game in args.game or installed_games():
-        n = BASELINE_PLAYERS[game]
+        n = game_profile(game).train_players
         az = speed(f"az:{args.iterations}", game, n, args.decisions)
         ismcts = speed(f"ismcts:{args.iterations}", game, n, args.decisions)
         print(f"| {game} | {n} | {args.iterations} | {np.round(az):,.0f} | "

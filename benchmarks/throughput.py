@@ -15,7 +15,6 @@ allow); a second table gives it per game as a multiple of the AEC env's rate.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import subprocess
@@ -25,10 +24,13 @@ import time
 
 import numpy as np
 
-GAMES = {
-    "aquilon": {"num_players": 3},
-    "dragon": {"num_players": 4},
-    "simurgh": {"num_players": 4},
+from agents.games import installed_games, load_game
+from agents.profiles import game_profile
+
+GAMES = {  # each game at its profile's "throughput_players" (default: its table of play)
+    name: {"num_players": game_profile(name).benchmark("throughput_players",
+                                                       game_profile(name).play_players)}
+    for name in installed_games()
 }
 BATCH_SIZES = (1024, 4096)
 
@@ -83,7 +85,7 @@ def parallel_moves_per_second(make_env, seconds: float, seed: int = 0) -> float:
 
 def batch_steps_per_second(game: str, num_envs: int, seconds: float) -> float:
     """Random legal actions through a game's BatchEnv (sampling included)."""
-    module = importlib.import_module(f"{game}_env")
+    module = load_game(game)
     batch = module.BatchEnv(num_envs=num_envs, seed=0, **GAMES[game])
     batch.reset()
     for _ in range(5):
@@ -99,7 +101,8 @@ def batch_steps_per_second(game: str, num_envs: int, seconds: float) -> float:
 _COMPILE_SNIPPET = """
 import time, numpy as np
 t0 = time.perf_counter()
-import {game}_env as m
+from tabletop_core.games import game_module
+m = game_module({game!r})
 env = m.raw_env(**{kwargs!r}); env.reset(seed=0)
 rng = np.random.default_rng(0)
 while env.legal_actions():
@@ -143,7 +146,7 @@ def main() -> None:
     games = list(GAMES)
     parallel_ratios = {}
     for game in games:
-        module = importlib.import_module(f"{game}_env")
+        module = load_game(game)
         batch_steps_per_second(game, 8, 0.1)  # compile or load from cache first
         aec = aec_steps_per_second(lambda m=module, g=game: m.env(**GAMES[g]), args.seconds)
         rows.append((f"{game} ({GAMES[game]['num_players']}p)", "AEC env()", aec))

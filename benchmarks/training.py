@@ -24,10 +24,11 @@ import torch
 from sb3_loop import loop_steps_per_second
 from stable_baselines3.common.vec_env import DummyVecEnv
 
-from agents.games import DEFAULT_TRAIN_PLAYERS, installed_games
+from agents.games import installed_games
+from agents.ppo.recipe import PPOConfig, evaluate_model, train
+from agents.profiles import game_profile
 from agents.training.selfplay import OpponentPool, SelfPlayVecEnv
 from agents.training.single_env import SingleAgentEnv
-from agents.training.train import TrainConfig, evaluate_model, train
 
 
 def main() -> None:
@@ -64,7 +65,7 @@ def print_throughput(games: list[str], steps: int) -> None:
     print("| game | interface | learner steps/s in MaskablePPO |")
     print("|---|---|---:|")
     for game in games:
-        players = DEFAULT_TRAIN_PLAYERS[game]
+        players = game_profile(game).train_players
         batched = SelfPlayVecEnv(game, 64, players, OpponentPool(bots=("random",)), seed=0)
         single = DummyVecEnv([lambda g=game, p=players: SingleAgentEnv(g, p, "random")])
         for name, env, n in (("SelfPlayVecEnv, 64 games", batched, 64),
@@ -78,9 +79,10 @@ def print_budget(games: list[str], steps: int, eval_games: int) -> None:
     print("\n| game | players | budget (steps) | wall time | vs random | vs heuristic |")
     print("|---|---:|---:|---:|---:|---:|")
     for game in games:
-        players = DEFAULT_TRAIN_PLAYERS[game]
-        config = TrainConfig(game=game, num_players=players, steps=steps,
-                             eval_every=10**9, eval_games=10, out=f"runs/bench-train-{game}")
+        players = game_profile(game).train_players
+        config = PPOConfig.for_game(game, num_players=players, steps=steps,
+                                    eval_every=10**9, eval_games=10,
+                                    out=f"runs/bench-train-{game}")
         start = time.perf_counter()
         path = train(config, progress=False)
         wall = time.perf_counter() - start

@@ -13,14 +13,10 @@ from PIL import Image
 
 from agents.bots import make_bot
 from agents.bots.base import seat_view
-from agents.games import load_game
+from agents.games import installed_games, load_game
+from agents.profiles import game_profile
 from tabletop_core.svg import png_bytes
 
-GAMES = {  # game: (players, options, decisions to play before the picture)
-    "aquilon": (3, {}, 70),
-    "dragon": (4, {}, 90),
-    "simurgh": (3, {"mode": "dragonlord"}, 160),
-}
 OUT = Path(__file__).parent / "images"
 
 
@@ -39,7 +35,10 @@ def picture(game: str, players: int, options: dict, decisions: int) -> Image.Ima
 
 if __name__ == "__main__":
     OUT.mkdir(exist_ok=True)
-    for name, (players, options, decisions) in GAMES.items():
+    for name in installed_games():
+        # players, options, decisions played before the picture (the profile's "picture")
+        players, options, decisions = game_profile(name).benchmark(
+            "picture", (game_profile(name).play_players, {}, 60))
         path = OUT / f"{name}-board.png"
         picture(name, players, options, decisions).save(path, optimize=True)
         print(f"{path}: {path.stat().st_size // 1024} KiB")

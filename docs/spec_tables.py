@@ -177,7 +177,9 @@ BUILDERS = {"spec-table": spec_table, "action-table": action_table,
 
 def game_tables(game: str, meta: dict) -> dict[str, str]:
     """Every table of a game page, by placeholder name."""
-    package = importlib.import_module(f"{game}_env")
+    from tabletop_core.games import game_module
+
+    package = game_module(game)
     return {token: build(package, meta) for token, build in BUILDERS.items()}
 
 

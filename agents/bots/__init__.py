@@ -96,7 +96,7 @@ def parse_bot(spec: str) -> tuple[str, int | float | str | None]:
     if name == "ppo" and budget:
         if not Path(budget).is_file():
             raise ValueError(f"ppo model not found: {budget} (give the path of a model saved "
-                             "by `tabletop train ppo`, e.g. ppo:runs/train-aquilon/model.zip)")
+                             "by `tabletop train ppo`, e.g. ppo:runs/ppo-aquilon/model.zip)")
         return name, budget
     if name == "baseline" and not colon:
         return name, None

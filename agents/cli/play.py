@@ -98,7 +98,7 @@ def demo(args: argparse.Namespace) -> None:
 
     out = Path(args.out)
     config = PPOConfig.for_game(args.game, steps=args.steps, seed=args.seed,
-                                out=str(out / f"train-{args.game}"))
+                                out=str(out / f"ppo-{args.game}"))
     players = config.num_players
     print(f"1/2 self-play training on {args.game} ({players} players, "
           f"{config.total_steps:,} steps)")
@@ -117,7 +117,7 @@ def demo(args: argparse.Namespace) -> None:
     print(f"\n{title}\n\n{format_table(results)}")
     picture = out / f"demo-{args.game}.png"
     plot(str(picture), title, results)
-    print(f"\nplots: {picture}, {out / f'train-{args.game}' / 'learning_curve.png'}")
+    print(f"\nplots: {picture}, {out / f'ppo-{args.game}' / 'learning_curve.png'}")
 
 
 def human(args: argparse.Namespace) -> None:

@@ -59,7 +59,11 @@ class GameProfile:
     # the shipped `baseline` policy and `az` network (None: none shipped)
     baseline_network: Path | None = None
     az_network: Path | None = None
-    # {key: value} read by the benchmark scripts (each names its keys and their defaults)
+    # {key: value} read by the benchmark and picture scripts, each with its default there:
+    # "player_counts" (benchmarks/bots.py), "goal_games" (az_goal.py), "search_games"
+    # (baseline.py), "throughput_players" (throughput.py, openspiel_rl.py), "options" (the
+    # game options benchmarks play, agilerl_vec_env.py), "picture" (docs/make_pictures.py:
+    # players, options, decisions before the picture)
     benchmarks: Any = field(default_factory=lambda: MappingProxyType({}))
 
     def __post_init__(self) -> None:

@@ -18,5 +18,6 @@ PROFILE = GameProfile(
     },
     baseline_network=AGENTS / "baseline" / "weights" / "aquilon.npz",
     az_network=AGENTS / "az" / "weights" / "aquilon.npz",
-    benchmarks={"search_games": 60, "goal_games": 200, "player_counts": (2, 4)},
+    benchmarks={"search_games": 60, "goal_games": 200, "player_counts": (2, 4),
+                "picture": (3, {}, 70)},
 )

@@ -20,5 +20,6 @@ PROFILE = GameProfile(
     },
     baseline_network=AGENTS / "baseline" / "weights" / "dragon.npz",
     az_network=AGENTS / "az" / "weights" / "dragon.npz",
-    benchmarks={"search_games": 45, "goal_games": 200, "player_counts": (3, 4)},
+    benchmarks={"search_games": 45, "goal_games": 200, "player_counts": (3, 4),
+                "picture": (4, {}, 90), "throughput_players": 4},
 )

@@ -23,5 +23,7 @@ PROFILE = GameProfile(
     baseline_network=AGENTS / "baseline" / "weights" / "simurgh.npz",
     az_network=AGENTS / "az" / "weights" / "simurgh.npz",
     benchmarks={"search_games": 16, "goal_games": 60, "player_counts": (2, 4),
-                "options": {"mode": "dragonlord"}},
+                "options": {"mode": "dragonlord"},
+                "picture": (3, {"mode": "dragonlord"}, 160),
+                "throughput_players": 4},
 )

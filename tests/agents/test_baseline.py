@@ -11,17 +11,20 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from agents.baseline.recipe import RECIPES, recipe_for, run_recipe
+from agents.baseline.recipe import BaselineRecipe, run_recipe
 from agents.bots import check_bots_fit, make_bot
 from agents.bots.base import SeatView
 from agents.bots.baseline import BaselineBot, BatchBaseline, load_policy, shipped_policy_path
 from agents.bots.mlp import MaskedMLP
 from agents.games import load_game
 from agents.play.tournament import run_tournament
+from agents.profiles import game_profile
 from agents.training.opponent_pool import OpponentPool
+from tabletop_core.games import game_names
 from tests.agents.test_cli_errors import assert_one_line_error, tabletop
 
-GAMES = sorted(RECIPES)
+# the games that ship a `baseline` policy (every game of this library does)
+GAMES = sorted(g for g in game_names() if game_profile(g).baseline_network is not None)
 
 
 def _blind_view(game, num_players, seat, obs, mask) -> SeatView:
@@ -31,10 +34,15 @@ def _blind_view(game, num_players, seat, obs, mask) -> SeatView:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_shipped_baseline_plays_legal_moves_in_a_tournament(game):
-    recipe = RECIPES[game]
+    assert GAMES == sorted(game_names())
+    recipe = BaselineRecipe.for_game(game)
+    assert shipped_policy_path(game) == game_profile(game).baseline_network
     assert shipped_policy_path(game).is_file()
     record = json.loads(shipped_policy_path(game).with_suffix(".json").read_text())
-    assert record["command"].startswith(f"tabletop train --game {game} --recipe baseline")
+    # made by the baseline recipe for this game (recorded as typed: today's command line, or
+    # the one before `tabletop train <recipe>`)
+    assert record["command"].startswith((f"tabletop train baseline --game {game}",
+                                         f"tabletop train --game {game} --recipe baseline"))
     assert record["recipe"]["num_players"] == recipe.num_players
     results, records = run_tournament(game, recipe.num_players, ["baseline", "heuristic"], 2,
                                       seed=3, workers=1, progress=False)
@@ -48,7 +56,7 @@ def test_baseline_decides_from_its_seat_observation_alone(game):
     same in every `determinize` twin of the true state, whose observation it shares."""
     module = load_game(game)
     spec = module.SPEC
-    players = RECIPES[game].num_players
+    players = BaselineRecipe.for_game(game).num_players
     bot = BaselineBot()
     env = module.raw_env(num_players=players)
     env.reset(seed=11)
@@ -58,7 +66,7 @@ def test_baseline_decides_from_its_seat_observation_alone(game):
         if all(env.terminations.values()):
             break
         seat = env.possible_agents.index(env.agent_selection)
-        state = env._state.copy()
+        state = env.engine_state.copy()
         obs = np.zeros(spec.obs_size, np.float32)
         mask = np.zeros(spec.num_actions, np.uint8)
         spec.observe(state, seat, obs)
@@ -134,35 +142,45 @@ def test_policy_files_are_checked_before_use(tmp_path):
 
 
 def test_recipe_options_are_checked():
-    with pytest.raises(ValueError, match="no baseline recipe"):
-        recipe_for("chess")
-    with pytest.raises(ValueError, match="unknown recipe fields"):
-        recipe_for("aquilon", speed=3)
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        BaselineRecipe.for_game("chess")
+    with pytest.raises(ValueError, match="baseline recipe: unknown fields speed"):
+        BaselineRecipe.for_game("aquilon", speed=3)
     with pytest.raises(ValueError, match="steps must be at least 1"):
-        recipe_for("aquilon", steps=0)
+        BaselineRecipe.for_game("aquilon", steps=0)
+    # the per-game defaults come from the game's profile
+    aquilon = BaselineRecipe.for_game("aquilon")
+    assert (aquilon.steps, aquilon.search_games, aquilon.num_players) == (1_500_000, 10, 2)
+    assert aquilon.out == "runs/baseline-aquilon"
+    simurgh = BaselineRecipe.for_game("simurgh")
+    assert (simurgh.steps, simurgh.chunk, simurgh.eval_games, simurgh.search_games) == \
+        (3_000_000, 250_000, 40, 0)
+    assert BaselineRecipe.for_game("dragon").num_players == \
+        game_profile("dragon").train_players
 
 
 def test_short_recipe_run_completes_resumes_and_plays(tmp_path):
-    recipe = recipe_for("aquilon", demonstrations=2_000, pretrain_epochs=1, steps=1_024,
-                        chunk=1_024, num_envs=8, n_steps=64, batch_size=256, eval_games=2,
-                        search_games=1, final_games=4)
     out = tmp_path / "run"
+    recipe = BaselineRecipe.for_game("aquilon", demonstrations=2_000, pretrain_epochs=1,
+                                     steps=1_024, chunk=1_024, num_envs=8, n_steps=64,
+                                     batch_size=256, eval_games=2, search_games=1,
+                                     final_games=4, out=str(out))
     lines = []
-    policy = run_recipe(recipe, out, command="test", log=lines.append)
+    policy = run_recipe(recipe, command="test", log=lines.append)
     record = json.loads((out / "baseline.json").read_text())
     assert [row["steps"] for row in record["curve"]] == [0, 1_024]
     assert "ismcts:200_win" in record["curve"][0]
     assert record["final"]["games"] == 4 and record["imitation"][0]["agreement"] > 0.2
     assert (out / "learning_curve.png").is_file() and (out / "pretrained.zip").is_file()
     # resumed with more steps: PPO goes on from the checkpoint, imitation is not redone
-    run_recipe(replace(recipe, steps=2_048), out, command="test", log=lines.append)
+    run_recipe(replace(recipe, steps=2_048), command="test", log=lines.append)
     record = json.loads((out / "baseline.json").read_text())
     assert [row["steps"] for row in record["curve"]] == [0, 1_024, 2_048]
     assert sum(line.startswith("demonstrations") for line in lines) == 1
     with pytest.raises(ValueError, match="another recipe"):
-        run_recipe(replace(recipe, steps=2_048, epsilon=0.5), out)
+        run_recipe(replace(recipe, steps=2_048, epsilon=0.5))
     with pytest.raises(ValueError, match="more than"):
-        run_recipe(recipe, out)
+        run_recipe(recipe)
     _, records = run_tournament("aquilon", 2, [f"baseline:{policy}", "random"], 2, seed=5,
                                 workers=1, progress=False)
     assert len(records) == 2
@@ -186,9 +204,11 @@ def test_cli_refuses_a_baseline_that_does_not_fit(tmp_path):
     done = tabletop("tournament", "--game", "aquilon", "--players", "4", "--bots",
                     "baseline,heuristic", "--games", "1", cwd=tmp_path)
     assert_one_line_error(done, "2 players", "not 4")
-    done = tabletop("train", "--game", "aquilon", "--recipe", "baseline", "--backend",
-                    "rllib", cwd=tmp_path)
-    assert_one_line_error(done, "sb3")
+    # the baseline recipe runs on SB3 only: an option of the RLlib recipe is refused
+    done = tabletop("train", "baseline", "--game", "aquilon", "--num-env-runners", "2",
+                    cwd=tmp_path)
+    assert_one_line_error(done, "--num-env-runners is not an option of `tabletop train "
+                          "baseline`", "belongs to rllib")
 
 
 def test_demo_rates_the_new_agent_against_the_shipped_baseline_too(tmp_path):
@@ -202,13 +222,14 @@ def test_demo_rates_the_new_agent_against_the_shipped_baseline_too(tmp_path):
 
 
 def test_sb3_training_takes_the_baseline_as_an_opponent(tmp_path):
-    done = tabletop("train", "--game", "aquilon", "--steps", "512", "--envs", "4",
+    done = tabletop("train", "ppo", "--game", "aquilon", "--steps", "512", "--envs", "4",
                     "--opponents", "heuristic,baseline", "--eval-games", "2", "--quiet",
                     "--out", str(tmp_path / "run"), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "run" / "model.zip").is_file()
-    done = tabletop("train", "--game", "aquilon", "--opponents", "ismcts", cwd=tmp_path)
-    assert_one_line_error(done, "training opponents")
-    done = tabletop("train", "--game", "aquilon", "--players", "3", "--opponents", "baseline",
+    done = tabletop("train", "ppo", "--game", "aquilon", "--opponents", "ismcts",
                     cwd=tmp_path)
+    assert_one_line_error(done, "training opponents")
+    done = tabletop("train", "ppo", "--game", "aquilon", "--players", "3", "--opponents",
+                    "baseline", cwd=tmp_path)
     assert_one_line_error(done, "not 3")

@@ -92,10 +92,13 @@ def test_agents_games_is_the_registrys_client():
 
     assert client.GAME_NAMES == games.game_names()
     assert client.load_game("dragon") is games.game_module("dragon")
-    assert client.DEFAULT_PLAYERS == {n: games.game_spec(n).default_players
-                                      for n in client.GAME_NAMES}
-    assert client.PLAY_MOVE_LIMITS["simurgh"] == 30_000
-    assert client.DEFAULT_TRAIN_PLAYERS["dragon"] == 3
+    from agents.profiles import game_profile
+
+    for name in client.GAME_NAMES:  # the profiles' tables are the specs'
+        spec = games.game_spec(name)
+        assert game_profile(name).play_players == spec.default_players
+        assert game_profile(name).train_players == spec.train_players
+    assert game_profile("dragon").train_players == 3
 
 
 def test_an_installed_distributions_entry_point_registers_its_game(monkeypatch):
