@@ -194,9 +194,8 @@ def start_network(recipe: AZRecipe, game):
     baseline's policy with a new value head, `start`'s layers, or (from scratch) all new."""
     from agents.az.network import PolicyValueNet
     from agents.bots.az import load_network
-    from agents.bots.baseline import shipped_policy_path
 
-    if recipe.from_scratch:
+    if recipe.starts_from_scratch:
         return PolicyValueNet(game.obs_size, game.num_actions, recipe.num_players,
                               recipe.scratch_hidden, recipe.value_hidden), False
     start = load_network(recipe.start or str(shipped_policy_path(game.name)), game,

@@ -164,7 +164,7 @@ def play_selfplay_game(game_name: str, num_players: int, network: AZNetwork, see
                      tree.root_values(), tree.logits[0], seat))
         env.step(action)
     cut = all(env.truncations.values())
-    rewards = np.zeros(num_players) if cut else outcome(game, env.engine_state, num_players)
+    rewards = np.zeros(num_players) if cut else outcome(game, env.clone_state(), num_players)
     order = np.arange(num_players)
     values = [rewards[(seat + order) % num_players] for *_, seat in rows]
     kinds = ((np.float32, game.obs_size), (bool, game.num_actions),

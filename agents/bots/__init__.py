@@ -155,15 +155,14 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
 
 
 def bot_name(seat: Seat) -> str:
-    """How a seat's player is named in results and logs: its spec, a bot's `name` (else its
-    class's), a function's qualified name."""
+    """How a seat's player is named in results and logs: its spec; else its `name` attribute
+    (a `Bot`'s), a function's or class's qualified name, an object's class's."""
     if isinstance(seat, str):
         return seat
-    if isinstance(seat, Bot):
-        return getattr(seat, "name", None) or type(seat).__name__
-    if isinstance(seat, type) and issubclass(seat, Bot):
-        return getattr(seat, "name", None) or seat.__name__
-    return getattr(seat, "__qualname__", None) or repr(seat)
+    name = getattr(seat, "name", None)
+    if isinstance(name, str) and name:
+        return name
+    return getattr(seat, "__qualname__", None) or type(seat).__qualname__
 
 
 def as_bot(seat: Seat, seed: int = 0, name: str | None = None) -> Bot:

@@ -88,8 +88,8 @@ class HumanTable:
         """The table as text, as the person's seat sees it, with its legal actions numbered
         when it is to act (once the game is over, the final count)."""
         if self.legal():
-            return seat_screen(self.env.game, self.env.engine_state, self.seat)
-        return self.env.game.render_text(self.env.engine_state, self.seat)
+            return seat_screen(self.env.game, self.env.clone_state(), self.seat)
+        return self.env.game.render_text(self.env.clone_state(), self.seat)
 
     def view_svg(self) -> str:
         """The table drawn as the person's seat sees it."""
@@ -163,7 +163,7 @@ def move_text(env, actor: int, action: int, seat: int, name: str) -> str:
     other seat sees it (sealed choices only named). Call it before the move is played."""
     if actor == seat:
         return f"you: {env.action_to_string(action)}"
-    return f"seat {actor} ({name}): {env.game.public_action_to_string(env.engine_state, action)}"
+    return f"seat {actor} ({name}): {env.game.public_action_to_string(env.clone_state(), action)}"
 
 
 def _ask(legal: list[tuple[int, str]], read, write) -> int:

@@ -16,9 +16,8 @@ torch = pytest.importorskip("torch")
 from agents.az import WEIGHTS  # noqa: E402
 from agents.az.network import PolicyValueNet  # noqa: E402
 from agents.az.recipe import (  # noqa: E402
-    CURVE_LABELS,
     AZRecipe,
-    az_recipe_for,
+    curve_labels,
     evaluate_round,
     round_seeds,
     run_az_recipe,
@@ -39,6 +38,7 @@ from agents.cli import main  # noqa: E402
 from agents.games import load_game  # noqa: E402
 from agents.play.records import game_over  # noqa: E402
 from agents.play.tournament import run_tournament  # noqa: E402
+from agents.profiles import game_profile  # noqa: E402
 from tabletop_core.games import game_names  # noqa: E402
 
 SETTINGS = SelfPlaySettings(iterations=12, sample_moves=4)
@@ -105,7 +105,7 @@ def test_outcome_ranks_the_final_scores():
     while not all(env.terminations.values()):
         env.step(int(rng.choice(env.legal_actions())))
     scores = env.final_scores()
-    rewards = outcome(module.SPEC, env._state, 2)
+    rewards = outcome(module.SPEC, env.engine_state, 2)
     if scores[0] != scores[1]:
         assert (rewards[0] > rewards[1]) == (scores[0] > scores[1])
 
@@ -194,7 +194,8 @@ def test_a_rounds_value_head_learns_the_mixed_target():
     for mix in (0.0, 1.0):
         torch.manual_seed(0)
         net = PolicyValueNet(3, 4, 2, (8,), (8,))
-        recipe = replace(AZRecipe("aquilon", 2), epochs=200, batch_size=64, value_mix=mix)
+        recipe = replace(AZRecipe(game="aquilon", num_players=2), epochs=200, batch_size=64,
+                         value_mix=mix)
         train_round(net, torch.optim.Adam(net.parameters(), lr=1e-2), data, recipe, 0)
         with torch.no_grad():
             predictions.append(net.value(torch.from_numpy(data.observations)).mean(0).numpy())
@@ -240,22 +241,31 @@ TINY = dict(rounds=2, games=3, iterations=8, sample_moves=3, value_hidden=(16,),
             eval_games=2, distill_epochs=2)
 
 
+def tiny(out=None, **overrides) -> AZRecipe:
+    """A tiny Aquilon run (in `out`, if given)."""
+    return AZRecipe.for_game("aquilon", **{**TINY, **overrides},
+                             **({"out": str(out)} if out is not None else {}))
+
+
 def test_a_rounds_evaluation_cuts_its_games_at_the_recipes_move_limit():
     """Aquilon's games run past 10 moves: cut there, every match is all draws, half a win."""
-    recipe = az_recipe_for("aquilon", **{**TINY, "max_moves": 10})
+    recipe = tiny(max_moves=10)
     row = evaluate_round(recipe, default_network_path("aquilon"), 1, workers=1)
-    assert [row[f"{name}_win"] for name in CURVE_LABELS] == [0.5] * len(CURVE_LABELS)
+    labels = curve_labels("aquilon")
+    assert list(labels) == ["heuristic", "baseline", "ismcts", "network_alone"]
+    assert labels["network_alone"] == "network alone vs baseline"
+    assert [row[f"{name}_win"] for name in labels] == [0.5] * len(labels)
 
 
 def test_a_short_run_trains_resumes_and_its_network_plays_a_tournament(tmp_path):
     out = tmp_path / "run"
-    recipe = az_recipe_for("aquilon", **TINY)
+    recipe = tiny(out)
     logs: list[str] = []
-    path = run_az_recipe(recipe, out, command="test", workers=1, log=logs.append)
+    path = run_az_recipe(recipe, command="test", workers=1, log=logs.append)
     record = json.loads((out / "az.json").read_text())
     assert record["rounds_done"] == 2 and len(record["curve"]) == 2
     for row in record["curve"]:
-        for name in ("heuristic", "baseline", "ismcts", "network_vs_baseline"):
+        for name in ("heuristic", "baseline", "ismcts", "network_alone"):
             assert 0.0 <= row[f"{name}_low"] <= row[f"{name}_win"] <= row[f"{name}_high"] <= 1
     assert (out / "learning_curve.png").stat().st_size > 0
     assert [p.name for p in sorted((out / "networks").glob("*.npz"))] == [
@@ -277,8 +287,9 @@ def test_a_short_run_trains_resumes_and_its_network_plays_a_tournament(tmp_path)
     distilled = record["distilled"]
     assert distilled["epochs"] == 2 and distilled["samples"] == sum(
         row["samples"] for row in record["curve"])
-    assert 0.0 <= distilled["network_vs_baseline_low"] <= distilled["network_vs_baseline_win"] \
-        <= distilled["network_vs_baseline_high"] <= 1
+    assert 0.0 <= distilled["network_alone_low"] <= distilled["network_alone_win"] \
+        <= distilled["network_alone_high"] <= 1
+    assert distilled["opponent"] == "baseline"
     assert logs[-1].startswith("distilled over") and len(logs) == 3
     # The round's samples are those of its seeds.
     assert len(round_seeds(recipe, 0)) == 3 and round_seeds(recipe, 0) != round_seeds(recipe, 1)
@@ -286,26 +297,25 @@ def test_a_short_run_trains_resumes_and_its_network_plays_a_tournament(tmp_path)
     # Resumed with one more round and no distillation: it goes on from round 2 only, from the
     # iteration's own network, and ships that.
     logs.clear()
-    run_az_recipe(az_recipe_for("aquilon", **{**TINY, "rounds": 3, "distill_epochs": 0}), out,
-                  workers=1, log=logs.append)
+    run_az_recipe(tiny(out, rounds=3, distill_epochs=0), workers=1, log=logs.append)
     assert len(logs) == 1 and logs[0].startswith("round 3/3")
     record = json.loads((out / "az.json").read_text())
     assert record["rounds_done"] == 3 and "distilled" not in record
     last, shipped = np.load(out / "networks" / "net_3.npz"), np.load(path)
     assert all(np.array_equal(last[name], shipped[name]) for name in last.files)
     with pytest.raises(ValueError, match="already holds 3 rounds"):
-        run_az_recipe(recipe, out, workers=1)
+        run_az_recipe(recipe, workers=1)
     with pytest.raises(ValueError, match="another recipe"):
-        run_az_recipe(az_recipe_for("aquilon", **{**TINY, "iterations": 9}), out, workers=1)
+        run_az_recipe(tiny(out, iterations=9), workers=1)
     # A run recorded before a recipe field existed reads it as its default (what the run
     # used): it resumes, and refuses another value of it.
     saved = json.loads((out / "recipe.json").read_text())
     del saved["value_mix"]
     (out / "recipe.json").write_text(json.dumps(saved))
-    resumed = az_recipe_for("aquilon", **{**TINY, "rounds": 3, "distill_epochs": 0})
+    resumed = tiny(out, rounds=3, distill_epochs=0)
     with pytest.raises(ValueError, match="differs in value_mix"):
-        run_az_recipe(replace(resumed, value_mix=0.5), out, workers=1)
-    run_az_recipe(resumed, out, workers=1, log=logs.append)
+        run_az_recipe(replace(resumed, value_mix=0.5), workers=1)
+    run_az_recipe(resumed, workers=1, log=logs.append)
     assert json.loads((out / "recipe.json").read_text())["value_mix"] == 0.0
     # Samples of an older format (the visit shares saved as `policies`) are refused before
     # any self-play.
@@ -314,7 +324,7 @@ def test_a_short_run_trains_resumes_and_its_network_plays_a_tournament(tmp_path)
                for k in ("observations", "masks", "visits", "values")}
     np.savez_compressed(out / "samples" / "round_0.npz", **old)
     with pytest.raises(ValueError, match="round_0.npz holds samples of another format"):
-        run_az_recipe(replace(resumed, rounds=4), out, workers=1)
+        run_az_recipe(replace(resumed, rounds=4), workers=1)
     assert not (out / "samples" / "round_3.npz").exists()
     results, records = run_tournament("aquilon", 2, [f"az:8:{path}", f"baseline:{path}"], 2,
                                       workers=1, progress=False)
@@ -323,19 +333,18 @@ def test_a_short_run_trains_resumes_and_its_network_plays_a_tournament(tmp_path)
 
 
 def test_the_run_from_scratch_starts_from_a_new_network(tmp_path):
-    recipe = az_recipe_for("aquilon", **{**TINY, "rounds": 1, "from_scratch": True,
-                                         "playout_rounds": 0, "scratch_hidden": (32,)})
-    run_az_recipe(recipe, tmp_path, workers=1, log=lambda _: None)
+    recipe = tiny(tmp_path, rounds=1, from_scratch=True, playout_rounds=0,
+                  scratch_hidden=(32,))
+    run_az_recipe(recipe, workers=1, log=lambda _: None)
     start = np.load(tmp_path / "networks" / "net_0.npz")
     assert start["weight_0"].shape == (32, load_game("aquilon").SPEC.obs_size)
     assert "value_weight_0" in start.files  # searched with its (untrained) value head
 
 
 def test_a_run_can_start_from_a_trained_network_and_searches_with_its_value_head(tmp_path):
-    first = run_az_recipe(az_recipe_for("aquilon", **{**TINY, "rounds": 1}), tmp_path / "a",
-                          workers=1, log=lambda _: None)
-    recipe = az_recipe_for("aquilon", **{**TINY, "rounds": 1, "start": str(first)})
-    run_az_recipe(recipe, tmp_path / "b", workers=1, log=lambda _: None)
+    first = run_az_recipe(tiny(tmp_path / "a", rounds=1), workers=1, log=lambda _: None)
+    recipe = tiny(tmp_path / "b", rounds=1, start=str(first))
+    run_az_recipe(recipe, workers=1, log=lambda _: None)
     start, trained = np.load(first), np.load(tmp_path / "b" / "networks" / "net_0.npz")
     assert sorted(start.files) == sorted(trained.files) and "value_weight_0" in trained.files
     assert all(np.array_equal(start[name], trained[name]) for name in start.files)
@@ -355,34 +364,47 @@ def test_a_run_can_start_from_a_trained_network_and_searches_with_its_value_head
     ({"policy_target": "argmax"}, "policy_target must be one of visits, completed_q"),
     ({"played_by": "human"}, "played_by must be one of search, policy"),
     ({"num_players": 9}, "players"),
-    ({"windows": 3}, "unknown az recipe fields: windows"),
+    ({"windows": 3}, "az recipe: unknown fields windows"),
 ])
 def test_bad_recipes_are_refused(overrides, message):
     with pytest.raises(ValueError, match=message):
-        az_recipe_for("aquilon", **overrides)
-    assert isinstance(az_recipe_for("dragon"), AZRecipe)
+        AZRecipe.for_game("aquilon", **overrides)
+    assert isinstance(AZRecipe.for_game("dragon"), AZRecipe)
+    assert AZRecipe.for_game("dragon").out == "runs/az-dragon"
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--rounds", "3"], "--rounds: only with --recipe az"),
-    (["--recipe", "baseline", "--from-scratch"], "--from-scratch: only with --recipe az"),
-    (["--start", "net.npz"], "--start: only with --recipe az"),
-    (["--policy-target", "completed_q"], "--policy-target: only with --recipe az"),
-    (["--recipe", "az", "--policy-target", "argmax"], "invalid choice: 'argmax'"),
-    (["--played-by", "policy"], "--played-by: only with --recipe az"),
-    (["--value-mix", "0.5"], "--value-mix: only with --recipe az"),
-    (["--recipe", "az", "--value-mix", "2"], "must be between 0 and 1"),
-    (["--recipe", "baseline", "--distill-epochs", "3"], "--distill-epochs: only with --recipe az"),
-    (["--recipe", "az", "--start", "net.npz"], "network not found: net.npz"),
-    (["--recipe", "az", "--steps", "100"], "--steps belongs to --recipe baseline"),
-    (["--recipe", "az", "--backend", "rllib"], "--recipe az runs its own loop"),
-    (["--recipe", "az", "--players", "7"], "players"),
+def test_a_recipe_is_built_by_keywords_only():
+    with pytest.raises(TypeError):
+        AZRecipe("aquilon", 2)
+    assert AZRecipe(game="aquilon", num_players=2).rounds == AZRecipe.rounds
+
+
+def _not_ours(flag: str, recipe: str, owners: str) -> str:
+    return f"{flag} is not an option of `tabletop train {recipe}` ({flag} belongs to {owners})"
+
+
+@pytest.mark.parametrize("recipe, argv, message", [
+    ("ppo", ["--rounds", "3"], _not_ours("--rounds", "ppo", "az")),
+    ("baseline", ["--from-scratch"], _not_ours("--from-scratch", "baseline", "az")),
+    ("ppo", ["--start", "net.npz"], _not_ours("--start", "ppo", "az")),
+    ("ppo", ["--policy-target", "completed_q"], _not_ours("--policy-target", "ppo", "az")),
+    ("az", ["--policy-target", "argmax"], "invalid choice: 'argmax'"),
+    ("ppo", ["--played-by", "policy"], _not_ours("--played-by", "ppo", "az")),
+    ("ppo", ["--value-mix", "0.5"], _not_ours("--value-mix", "ppo", "az")),
+    ("az", ["--value-mix", "2"], "must be between 0 and 1"),
+    ("baseline", ["--distill-epochs", "3"], _not_ours("--distill-epochs", "baseline", "az")),
+    ("az", ["--start", "net.npz"], "network not found: net.npz"),
+    ("az", ["--steps", "100"], _not_ours("--steps", "az", "ppo, rllib, baseline")),
+    # az runs its own loop: RLlib's options are not its own
+    ("az", ["--num-env-runners", "2"], _not_ours("--num-env-runners", "az", "rllib")),
+    ("az", ["--players", "7"], "players"),
     # refused before any Ray node is reached (none runs here)
-    (["--recipe", "az", "--address", "auto", "--players", "7"], "players"),
+    ("az", ["--address", "auto", "--players", "7"], "players"),
 ])
-def test_the_command_line_refuses_bad_options_in_one_line(argv, message, capsys, tmp_path):
+def test_the_command_line_refuses_bad_options_in_one_line(recipe, argv, message, capsys,
+                                                          tmp_path):
     with pytest.raises(SystemExit) as exit_info:
-        main(["train", "--game", "aquilon", "--out", str(tmp_path / "x"), *argv])
+        main(["train", recipe, "--game", "aquilon", "--out", str(tmp_path / "x"), *argv])
     assert exit_info.value.code != 0
     err = capsys.readouterr().err.strip()
     assert message in err and "Traceback" not in err and len(err.splitlines()) == 1
@@ -391,13 +413,13 @@ def test_the_command_line_refuses_bad_options_in_one_line(argv, message, capsys,
 
 def test_the_command_line_runs_a_round_and_names_its_network(capsys, tmp_path):
     out = tmp_path / "az"
-    main(["train", "--recipe", "az", "--game", "aquilon", "--rounds", "2", "--games", "2",
+    main(["train", "az", "--game", "aquilon", "--rounds", "2", "--games", "2",
           "--iterations", "4", "--eval-games", "2", "--eval-every", "2", "--workers", "1",
           "--max-moves", "300", "--out", str(out)])
     printed = capsys.readouterr().out
     assert f"az:4:{out / 'network.npz'}" in printed and "round 2/2" in printed
     record = json.loads((out / "az.json").read_text())
-    assert record["command"].startswith("tabletop train --recipe az")
+    assert record["command"].startswith("tabletop train az --game aquilon --rounds 2")
     assert record["recipe"]["games"] == 2 and record["recipe"]["iterations"] == 4
     assert record["recipe"]["max_moves"] == 300  # the recipe's own 500 replaced
     # --eval-every 2: round 1 only trained, round 2 evaluated as well.
@@ -408,15 +430,22 @@ def test_the_command_line_runs_a_round_and_names_its_network(capsys, tmp_path):
 @pytest.mark.parametrize("name", game_names())
 def test_az_plays_the_network_shipped_for_its_game_else_the_baseline(name):
     spec = load_game(name).SPEC
-    shipped = WEIGHTS / f"{name}.npz"
-    if not shipped.is_file():
+    shipped = game_profile(name).az_network
+    if shipped is None or not shipped.is_file():
         assert default_network_path(name) == shipped_policy_path(name)
-        assert load_network(None, spec, spec.train_players).value_layers == 0
+        if shipped_policy_path(name) is not None:
+            assert load_network(None, spec, spec.train_players).value_layers == 0
         return
+    assert shipped == WEIGHTS / f"{name}.npz"  # this library's networks live in agents/az
+    assert default_network_path(name) == shipped
     record = json.loads(shipped.with_suffix(".json").read_text())
     players = record["recipe"]["num_players"]
     network = load_network(None, spec, players)
     assert network is load_network(str(shipped), spec, players)
     assert network.value_layers > 0 and network.env_id == spec.env_id
-    assert record["command"].startswith("tabletop train") and "--recipe az" in record["command"]
+    # made by the az recipe (recorded as typed: today's command line, or the one before
+    # `tabletop train <recipe>`)
+    command = record["command"]
+    assert command.startswith("tabletop train az ") or (
+        command.startswith("tabletop train") and "--recipe az" in command), command
     assert record["rounds_done"] == record["recipe"]["rounds"] and record["curve"]

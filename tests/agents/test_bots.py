@@ -57,7 +57,7 @@ def test_ismcts_reports_its_budget_and_unknown_bots_are_refused():
     env = aquilon_env.raw_env(num_players=2)
     env.reset(seed=1)
     action = timed.act(seat_view(env, 0))
-    assert env._mask[action]
+    assert env.engine_mask[action]
     assert timed.iterations_run > 10
     for bad in ("minimax", "random:3"):
         with pytest.raises(ValueError, match="unknown bot"):
@@ -75,10 +75,10 @@ def test_heuristic_takes_the_card_worth_most_to_it():
     from agents.bots.heuristics.aquilon import card_gain
     from aquilon_env.engine import layout as L
 
-    while env._state[L.PHASE] != L.PICK:
+    while env.engine_state[L.PHASE] != L.PICK:
         env.step(heuristic.act(seat_view(env, env.possible_agents.index(env.agent_selection))))
     seat = env.possible_agents.index(env.agent_selection)
-    state = env._state
+    state = env.engine_state.copy()
     tavern = state[L.TAVERN]
     gains = {
         L.A_PICK + s: card_gain(state, seat, state[L.TAVERN_CARDS + tavern * 5 + s])

@@ -70,7 +70,7 @@ def test_decisions_do_not_depend_on_hidden_information(num_players):
         # information (other holdings, stack orders, sealed choices, chest amounts).
         mask = view.action_mask.astype(np.uint8)
         rng_words = np.zeros(4, np.int32)
-        truth = choose(env._state.copy(), seat, mask, rng_words)
+        truth = choose(env.engine_state.copy(), seat, mask, rng_words)
         for k in range(2):
             sample = view.sample_state(1000 * checked + k)
             assert choose(sample, seat, mask, rng_words) == truth

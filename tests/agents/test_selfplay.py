@@ -4,7 +4,8 @@ a short training run whose model plays a tournament."""
 import numpy as np
 import pytest
 
-from agents.games import DEFAULT_TRAIN_PLAYERS, load_game
+from agents.games import load_game
+from agents.profiles import game_profile
 from agents.training.selfplay import OpponentPool, SelfPlayVecEnv
 from tabletop_core.games import game_names
 from tabletop_core.rng import derive_seed
@@ -31,7 +32,7 @@ def _recording(env):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_learner_gets_its_true_final_reward_whoever_ends_the_game(game):
-    players = DEFAULT_TRAIN_PLAYERS[game]
+    players = game_profile(game).train_players
     env = SelfPlayVecEnv(game, 3, players, OpponentPool(bots=("random",), seed=1), seed=5)
     log = _recording(env)
     env.reset()
@@ -111,17 +112,21 @@ def test_short_training_run_produces_a_model_that_plays_a_tournament(game, tmp_p
     from sb3_contrib import MaskablePPO
 
     from agents.play.tournament import run_tournament
-    from agents.training.train import TrainConfig, train
+    from agents.ppo.recipe import PPOConfig, train
 
-    players = DEFAULT_TRAIN_PLAYERS[game]
-    config = TrainConfig(game=game, num_players=players, steps=1000, num_envs=16, n_steps=32,
-                         batch_size=256, snapshot_every=1, eval_every=2, eval_games=2,
-                         out=str(tmp_path / "run"))
+    players = game_profile(game).train_players
+    config = PPOConfig.for_game(game, num_players=players, steps=1000, num_envs=16, n_steps=32,
+                                batch_size=256, snapshot_every=1, eval_every=2, eval_games=2,
+                                out=str(tmp_path / "run"))
     assert config.total_steps == 1024  # whole rollouts of 16 x 32: the progress bar's total
     path = train(config, progress=False)
     assert MaskablePPO.load(path).num_timesteps == config.total_steps
     assert (tmp_path / "run" / "learning_curve.png").exists()
     assert list((tmp_path / "run" / "tensorboard").iterdir())
+    # started again with the same config and out, the run resumes from its last checkpoint:
+    # nothing more to train
+    assert train(config, progress=False) == path
+    assert MaskablePPO.load(path).num_timesteps == config.total_steps
     results, records = run_tournament(game, players, [f"ppo:{path}", "random"], 2,
                                       workers=1, progress=False)
     assert {r.bot for r in results} == {f"ppo:{path}", "random"}

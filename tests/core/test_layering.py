@@ -17,6 +17,7 @@ every package a circle with its children.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 from tabletop_core.games import game_names, game_package
@@ -206,3 +207,73 @@ def test_the_cycle_finder_finds_a_circle():
 def test_no_import_circle():
     circles = [" -> ".join(_circle(c)) for c in _cycles(GRAPH)]
     assert not circles, "import circles:\n" + "\n".join(circles)
+
+
+# The floors inside `agents`, lowest first: what each game brings, the bots (interface,
+# searches, every bot and their registry), the match harness and play, what the recipes share,
+# the recipes (which do not import each other), the command line. `agents/__init__.py` (the
+# package itself) imports only its harness's `evaluate`, lazily.
+AGENT_FLOORS = (
+    ("agents.games", "agents.profiles"),
+    ("agents.bots",),
+    ("agents.play",),
+    ("agents.training", "agents.cluster"),
+    ("agents.ppo", "agents.baseline", "agents.az", "agents.rllib"),
+    ("agents.cli",),
+)
+
+
+def _agent_floor(module: str) -> tuple[int, str]:
+    """(floor, package) of an `agents` module (`python -m agents` runs the command line)."""
+    if module == "agents.__main__":
+        module = "agents.cli"
+    for k, floor in enumerate(AGENT_FLOORS):
+        for package in floor:
+            if module == package or module.startswith(package + "."):
+                return k, package
+    raise AssertionError(f"{module} is on no floor of AGENT_FLOORS")
+
+
+def test_every_agents_module_is_on_a_floor():
+    for module in GRAPH:
+        if module.startswith("agents."):
+            _agent_floor(module)
+
+
+def test_no_import_runs_up_or_across_the_agents_floors():
+    bad = []
+    for module, edges in GRAPH.items():
+        if not module.startswith("agents."):
+            continue
+        floor, package = _agent_floor(module)
+        for target, line in edges.items():
+            if target == "agents" or not target.startswith("agents."):
+                continue
+            target_floor, target_package = _agent_floor(target)
+            if target_floor > floor or (target_floor == floor and target_package != package):
+                bad.append(f"{MODULES[module][0].relative_to(ROOT)}:{line} imports {target}")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_floor_check_sees_an_import_across_the_recipes():
+    # az importing the baseline recipe would be refused: the check is not vacuous
+    assert _agent_floor("agents.az.recipe") == _agent_floor("agents.baseline.recipe")[:1] + (
+        "agents.az",)
+    assert _agent_floor("agents.bots.az")[0] < _agent_floor("agents.az.recipe")[0]
+
+
+PRIVATE_ENGINE_READ = re.compile(r"(?<!self)\._(state|mask)\b")
+
+
+def test_no_private_engine_state_read_outside_the_core():
+    """Bots, records, tools and training read the env's public, read-only `engine_state` and
+    `engine_mask`, never its private arrays."""
+    bad = []
+    for top in ("agents", "benchmarks", "docs"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                if PRIVATE_ENGINE_READ.search(line):
+                    bad.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not bad, "\n".join(bad)
+    assert PRIVATE_ENGINE_READ.search("view = env._state.copy()")
+    assert not PRIVATE_ENGINE_READ.search("self._state[:] = state")

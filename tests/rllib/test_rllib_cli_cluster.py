@@ -2,9 +2,9 @@
 loopback-only network namespace and a PID namespace of their own, see ray_processes): a head
 and a second node started with `ray start` and token authentication set up as that page says
 (`RAY_AUTH_MODE=token`, the head's `~/.ray/auth_token` copied to the node's and the driver's
-home), `tabletop train --backend rllib --address auto` placing its env runners on both nodes; a
-node with the token but not `RAY_AUTH_MODE=token` refused; runs asking for more CPUs than the
-cluster (or a local Ray) has refused in one line within seconds."""
+home), `tabletop train rllib --game aquilon --address auto` placing its env runners on both
+nodes; a node with the token but not `RAY_AUTH_MODE=token` refused; runs asking for more CPUs
+than the cluster (or a local Ray) has refused in one line within seconds."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ PAGE_COMMANDS = (
     "ray start --head --port=6379 --include-dashboard=false",
     "scp HEAD_IP:.ray/auth_token ~/.ray/",
     "ray start --address=HEAD_IP:6379",
-    "tabletop train --backend rllib --address auto",
+    "tabletop train rllib --game aquilon --address auto",
 )
 
 SCRIPT = """
@@ -69,8 +69,8 @@ def run(step, home, *command, **kw):
 
 
 def tabletop(step, *args, home="driver", **kw):
-    return launch(step, home, sys.executable, "-m", "agents", "train", "--backend", "rllib",
-                  *args, **kw)
+    return launch(step, home, sys.executable, "-m", "agents", "train", "rllib", "--game",
+                  "aquilon", *args, **kw)
 
 
 # A local Ray of its own (every CPU of this machine) asked for one env runner more than it has
@@ -91,7 +91,7 @@ try:
     run("node", "node", ray_cli, "start", "--address=127.0.0.1:6379", "--num-cpus=1")
     collect(local)
     out = root / "run"
-    train = tabletop("train", "--address", "auto", "--game", "aquilon", "--players", "2",
+    train = tabletop("train", "--address", "auto", "--players", "2",
                      "--steps", "200", "--num-env-runners", "2", "--envs-per-runner", "2",
                      "--opponents", "random", "--eval-every", "100", "--eval-games", "2",
                      "--quiet", "--out", str(out))

@@ -21,10 +21,10 @@ pytestmark = pytest.mark.frameworks
 
 TRAIN = """
 import json
-from agents.rllib.train import RLlibTrainConfig, train_rllib
+from agents.rllib.train import RLlibConfig, train_rllib
 paths = []
 for in_env, out in ((True, {env_out!r}), (False, {modules_out!r})):
-    config = RLlibTrainConfig(
+    config = RLlibConfig(
         game="aquilon", num_players=2, steps=500, seed=3, num_env_runners=1,
         envs_per_runner=2, train_batch_size=250, minibatch_size=125, num_epochs=1,
         hidden=(32,), bots=("random", "heuristic"), snapshot_every=1, max_snapshots=2,
@@ -85,7 +85,7 @@ import json
 import ray
 from ray.cluster_utils import Cluster
 from agents.cluster import init_ray
-from agents.rllib.train import RLlibTrainConfig, ppo_config, train_step
+from agents.rllib.train import RLlibConfig, ppo_config, train_step
 
 cluster = Cluster(initialize_head=True,
                   head_node_args={"num_cpus": 1, "include_dashboard": False})
@@ -93,7 +93,7 @@ try:
     cluster.add_node(num_cpus=1)
     cluster.wait_for_nodes()
     init_ray(cluster.address)
-    config = RLlibTrainConfig(
+    config = RLlibConfig(
         game="aquilon", num_players=2, num_env_runners=2, envs_per_runner=2,
         train_batch_size=200, minibatch_size=100, num_epochs=1, hidden=(32,), bots=("random",),
         snapshot_share=0.0)
@@ -130,7 +130,7 @@ def test_two_node_cluster_places_env_runners_on_both_nodes():
 CLI = """
 import json
 from agents.cli import main
-main(["train", "--backend", "rllib", "--game", "dragon", "--players", "3", "--steps", "300",
+main(["train", "rllib", "--game", "dragon", "--players", "3", "--steps", "300",
       "--num-env-runners", "1", "--envs-per-runner", "2", "--opponents", "random,heuristic",
       "--snapshot-every", "1", "--eval-every", "100", "--eval-games", "2", "--seed", "5",
       "--quiet", "--out", {out!r}])
@@ -138,7 +138,7 @@ print("RESULT " + json.dumps({{}}))
 """
 
 
-def test_tabletop_train_backend_rllib(tmp_path):
+def test_tabletop_train_rllib(tmp_path):
     from tests.agents.test_cli_errors import assert_one_line_error, tabletop
 
     out = tmp_path / "cli"
@@ -150,7 +150,7 @@ def test_tabletop_train_backend_rllib(tmp_path):
     assert set(rows[-1]["opponent_games"]) <= {"random", "heuristic", "snapshot_0"}
     assert (out / "checkpoint").is_dir() and (out / "learning_curve.png").is_file()
     # Mistakes are one line, before Ray starts.
-    assert_one_line_error(tabletop("train", "--backend", "rllib", "--opponents", "nobody",
-                                   cwd=tmp_path), "nobody")
-    assert_one_line_error(tabletop("train", "--backend", "rllib", "--opponents", "baseline",
+    assert_one_line_error(tabletop("train", "rllib", "--game", "aquilon", "--opponents",
+                                   "nobody", cwd=tmp_path), "nobody")
+    assert_one_line_error(tabletop("train", "rllib", "--opponents", "baseline",
                                    "--game", "aquilon", "--players", "4", cwd=tmp_path))
