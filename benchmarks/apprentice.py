@@ -1,5 +1,5 @@
 """Expert iteration's apprentice, the run that lifted Simurgh's policy alone above `baseline`
-(docs/training.md, "The network alone"): `baseline`'s policy plays every seat and round 0's
+(docs/results/2026-12-az-network-alone.md): `baseline`'s policy plays every seat and round 0's
 search labels each of its decisions (the az recipe's `--played-by policy` from its default
 start: `az` with `baseline`'s prior and heuristic playouts), then the recipe's own round-0
 training and distillation over all the samples, and the network's policy alone against
