@@ -1,4 +1,5 @@
-"""The shipped `baseline` bots against `heuristic` and `ismcts:200` (the table of docs/results/2026-12-baseline-bots.md).
+"""The shipped `baseline` bots against `heuristic` and `ismcts:200` (the table of
+docs/results/2026-12-baseline-bots.md).
 
 In each game, at the player count its policy was trained for, `baseline` plays one seat and
 the opponent all the others, seats rotated game by game; the figure is the share of games

@@ -13,8 +13,8 @@ Policy targets:
 Value targets (`value_targets`): the game's outcome, or mixed with the root's searched reward.
 The outcome is one number per game and seat, shared by a hundred samples of a Simurgh game: a
 value head fitted to it over a few rounds' games learns those games (docs/training.md, "Why
-these defaults", `az` value mix); the searched reward differs from sample to sample and says what the search
-found there.
+these defaults", `az` value mix); the searched reward differs from sample to sample and says
+what the search found there.
 """
 
 from __future__ import annotations
