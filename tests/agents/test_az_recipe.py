@@ -105,7 +105,7 @@ def test_outcome_ranks_the_final_scores():
     while not all(env.terminations.values()):
         env.step(int(rng.choice(env.legal_actions())))
     scores = env.final_scores()
-    rewards = outcome(module.SPEC, env.engine_state, 2)
+    rewards = outcome(module.SPEC, env.clone_state(), 2)
     if scores[0] != scores[1]:
         assert (rewards[0] > rewards[1]) == (scores[0] > scores[1])
 
