@@ -182,7 +182,8 @@ class TurnBasedEnv(AECEnv):
         """The engine's whole state (every hidden part and the generator included) as a
         read-only view that follows the game, for records and tools that hold the true game;
         a bot is given only states drawn from its seat's information. Writing through it
-        raises ValueError (`restore_state` replaces the state)."""
+        raises ValueError (`restore_state` replaces the state); the engine's functions take a
+        writable array: give them `clone_state()`."""
         self._require_game()
         return read_only(self._state)
 
