@@ -1,0 +1,59 @@
+"""The tables the suites written once run on, read from the registry (tabletop_core.games):
+every registered game, each of its player counts, and the combinations of the option values a
+game lists in OPTION_CHOICES (its other options, and every option of a game not listed there,
+at the defaults of its `GameSpec.options`)."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+
+from tabletop_core.games import game_names, game_spec
+
+GAMES = game_names()
+
+# The values of a game's options that the suites vary (a spec holds only the defaults).
+OPTION_CHOICES: dict[str, dict[str, tuple[Any, ...]]] = {
+    "simurgh": {"mode": ("spearman", "dragonlord"), "length": ("short", "medium", "long")},
+}
+
+
+def player_counts(name: str) -> range:
+    """Every table size of game `name`."""
+    spec = game_spec(name)
+    return range(spec.min_players, spec.max_players + 1)
+
+
+def option_combinations(name: str, *only: str) -> list[dict[str, Any]]:
+    """Every combination of the varied option values of game `name` (of the options `only`,
+    if named), as `make_config`/`raw_env` keywords; [{}] for a game whose options are all left
+    at their defaults."""
+    choices = OPTION_CHOICES.get(name, {})
+    unknown = set(choices) - {k for k, _ in game_spec(name).options}
+    assert not unknown, f"{name} has no option {sorted(unknown)}"
+    choices = {k: v for k, v in choices.items() if not only or k in only}
+    return [dict(zip(choices, values, strict=True))
+            for values in itertools.product(*choices.values())]
+
+
+def tables(name: str, *only: str, counts=None) -> list[tuple[int, dict[str, Any]]]:
+    """(player count, options) of game `name`: every count (or those of `counts`) with every
+    combination of option_combinations(name, *only), count first."""
+    counts = player_counts(name) if counts is None else counts
+    return [(n, options) for n in counts for options in option_combinations(name, *only)]
+
+
+def table_id(name: str, num_players: int, options: dict[str, Any]) -> str:
+    """A test id, e.g. "simurgh-3p-dragonlord-short"."""
+    return "-".join([name, f"{num_players}p", *(str(v) for v in options.values())])
+
+
+def game_tables(*only: str, smallest: bool = False) -> list:
+    """pytest params (game, num_players, options) of every registered game's tables (see
+    `tables`); with `smallest`, of its smallest table size only."""
+    return [pytest.param(name, n, options, id=table_id(name, n, options))
+            for name in GAMES
+            for n, options in tables(name, *only, counts=(
+                [game_spec(name).min_players] if smallest else None))]
