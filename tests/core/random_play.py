@@ -13,9 +13,11 @@ from tabletop_core.spec import GameSpec
 
 
 def random_states(game: Any, num_players: int | None = None, options: dict | None = None, *,
-                  games: int, seed: int, every: int = 3, final: bool = False) -> Iterator:
+                  games: int, seed: int, every: int = 3, final: bool = False,
+                  per_game: int | None = None) -> Iterator:
     """States met along `games` random games, one every `every` moves from the deal on (a
-    copy each), and with `final` each game's last state too. Game g is dealt with seed
+    copy each; the first `per_game` of them only, if given, each game still played to its
+    end), and with `final` each game's last state too. Game g is dealt with seed
     `1000 * seed + g`; one generator seeded with `seed` picks every move (uniform among the
     legal ones, in increasing order) and every chance outcome.
 
@@ -33,10 +35,11 @@ def random_states(game: Any, num_players: int | None = None, options: dict | Non
     rng = np.random.default_rng(seed)
     for g in range(games):
         state = table.deal(1000 * seed + g)
-        moves = 0
+        moves = kept = 0
         while not table.over(state):
-            if moves % every == 0:
+            if moves % every == 0 and (per_game is None or kept < per_game):
                 yield table.copy(state)
+                kept += 1
             table.play(state, int(rng.choice(table.legal(state))), rng)
             moves += 1
         if final:
