@@ -1,5 +1,5 @@
-"""Every text a seat reads is a function of its information (tests/text_twins.py), for the
-three games in several configurations, over states in every phase of random games."""
+"""Every text a seat reads is a function of its information (tests/text_twins.py), for every
+registered game in several configurations, over states in every phase of random games."""
 
 import pytest
 
