@@ -1,7 +1,8 @@
 """The tables the suites written once run on, read from the registry (tabletop_core.games):
 every registered game, each of its player counts, and the combinations of the option values a
 game lists in OPTION_CHOICES (its other options, and every option of a game not listed there,
-at the defaults of its `GameSpec.options`)."""
+at the defaults of its `GameSpec.options`); for the suites that play one table of each game,
+the options under which it has every kind of decision (FULL_OPTIONS)."""
 
 from __future__ import annotations
 
@@ -76,15 +77,9 @@ def table_id(name: str, num_players: int, options: dict[str, Any]) -> str:
     return "-".join([name, f"{num_players}p", *(str(v) for v in options.values())])
 
 
-def game_tables(*only: str, smallest: bool = False, spread: bool = False) -> list:
+def game_tables(*only: str, spread: bool = False) -> list:
     """pytest params (game, num_players, options) of every registered game's tables: those of
-    `tables` (of its smallest table size only, with `smallest`), or of `spread_tables`."""
-    params = []
-    for name in GAMES:
-        if spread:
-            found = spread_tables(name, *only)
-        else:
-            found = tables(name, *only, counts=[game_spec(name).min_players] if smallest else None)
-        params += [pytest.param(name, n, options, id=table_id(name, n, options))
-                   for n, options in found]
-    return params
+    `tables`, or with `spread` those of `spread_tables`."""
+    return [pytest.param(name, n, options, id=table_id(name, n, options))
+            for name in GAMES
+            for n, options in (spread_tables if spread else tables)(name, *only)]
