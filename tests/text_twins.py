@@ -1,4 +1,4 @@
-"""Twin tests over every text surface, shared by the three games.
+"""Twin tests over every text surface, shared by the registered games.
 
 A viewer's texts must be functions of its information only. `determinize(state, viewer, seed)`
 makes a twin: a state that differs from `state` only in what `viewer` may not know. For each
@@ -20,10 +20,12 @@ from types import ModuleType
 import numpy as np
 
 from agents.play.human import seat_screen
+from tabletop_core.games import game_package
 from tabletop_core.spec import GameSpec
 from tabletop_core.text import PUBLIC
 
 from .common import random_game
+from .core.game_tables import GAMES, spread_tables
 
 
 @dataclass(frozen=True)
@@ -59,13 +61,9 @@ class TextCase:
             f"-{extra}" if extra else "")
 
 
-CASES = [
-    TextCase("aquilon_env", 2), TextCase("aquilon_env", 3), TextCase("aquilon_env", 5),
-    TextCase("dragon_env", 3), TextCase("dragon_env", 4), TextCase("dragon_env", 5),
-    TextCase("simurgh_env", 2, (("mode", "spearman"),)),
-    TextCase("simurgh_env", 3, (("mode", "dragonlord"),)),
-    TextCase("simurgh_env", 5, (("mode", "dragonlord"),)),
-]
+# Every registered game at each table size, Simurgh's modes spread over them.
+CASES = [TextCase(game_package(name), n, tuple(options.items()))
+         for name in GAMES for n, options in spread_tables(name, "mode")]
 
 
 def sample_states(case: TextCase, games: int, seed: int, per_phase: int = 4,

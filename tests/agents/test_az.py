@@ -12,10 +12,12 @@ from agents.bots.baseline import load_policy
 from agents.bots.mlp import MaskedMLP
 from agents.games import load_game
 from agents.play.records import play_game
+from tabletop_core.games import game_names, game_spec
 from tests.agents.test_bots import _decision, _twin_view
 
 # The player count each shipped baseline was trained for.
-PLAYERS = {"aquilon": 2, "dragon": 3, "simurgh": 2}
+# Every registered game at its table of training (that of its default network).
+PLAYERS = {name: game_spec(name).train_players for name in game_names()}
 GAMES = list(PLAYERS)
 
 

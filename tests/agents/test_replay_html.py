@@ -22,6 +22,8 @@ from agents.play.records import (
     replay_lines,
 )
 from agents.play.replay_html import json_for_script, replay_frames, replay_html
+from tabletop_core.games import game_names, game_package, game_spec
+from tests.core.game_tables import full_options
 from tests.text_twins import TextCase
 
 
@@ -68,8 +70,12 @@ def test_unfinished_or_altered_logs_are_refused(record):
         replay_frames(record, viewer=2)
 
 
-TWIN_CASES = [TextCase("aquilon_env", 3), TextCase("dragon_env", 3),
-              TextCase("simurgh_env", 3, (("mode", "dragonlord"),))]
+# Every registered game at three seats (or the nearest table it has), with every kind of
+# decision it knows (Simurgh in Dragonlord mode).
+TWIN_CASES = [TextCase(game_package(name),
+                       min(max(3, game_spec(name).min_players), game_spec(name).max_players),
+                       tuple(full_options(name).items()))
+              for name in game_names()]
 
 
 def twin_of(replayed: Replayed, viewer: int, rng: slice) -> tuple[Replayed, int]:
@@ -110,7 +116,7 @@ def test_a_seat_s_replay_is_the_same_for_twin_games(case):
     """Two logs that differ only in what seat 1 may not know (another seed, other hidden
     parts) give seat 1 byte-identical pages and texts, which hold no seed and show its own
     moves in full."""
-    game, players = case.package.removesuffix("_env"), case.num_players
+    game, players = case.spec().name, case.num_players
     record = play_game(game, players, ["random"] * players, seed=game_seed(3, 0),
                        options=dict(case.options))
     replayed = replay_game(record)

@@ -1,23 +1,13 @@
-"""The PettingZoo surface of Aquilon: API conformance, seeding, registry, its own options,
-errors and words (what every game's env does alike: tests/core/test_env_common.py)."""
+"""The PettingZoo surface of Aquilon: registry, its own options, errors and words (what
+every game's env does alike: tests/core/test_env_common.py; PettingZoo's api_test and seed_test
+on every game's env: tests/core/test_pettingzoo_api.py)."""
 
 import numpy as np
 import pettingzoo
 import pytest
-from pettingzoo.test import api_test, seed_test
 
 import aquilon_env
 from tests.common import needs_registry
-
-
-@pytest.mark.parametrize("num_players", [2, 3, 4, 5])
-def test_pettingzoo_api(num_players):
-    api_test(aquilon_env.env(num_players=num_players), num_cycles=400)
-
-
-@pytest.mark.parametrize("num_players", [2, 3, 4, 5])
-def test_pettingzoo_seed(num_players):
-    seed_test(lambda: aquilon_env.env(num_players=num_players), num_cycles=200)
 
 
 @needs_registry

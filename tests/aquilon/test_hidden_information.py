@@ -5,6 +5,7 @@ import pytest
 
 from aquilon_env import engine as E
 from aquilon_env.engine import layout as L
+from tests.core.random_play import random_states
 
 from .reference import check_invariants
 
@@ -19,21 +20,6 @@ def legal(state):
     mask = np.zeros(E.NUM_ACTIONS, np.uint8)
     E.legal_mask(state, mask)
     return np.flatnonzero(mask)
-
-
-def random_states(num_players, games, seed, every=3):
-    """States met along random games (every few decisions)."""
-    rng = np.random.default_rng(seed)
-    config = np.array([num_players], np.int32)
-    for g in range(games):
-        state = np.zeros(E.STATE_SIZE, np.int32)
-        E.init(state, config, seed * 1000 + g)
-        step = 0
-        while E.current_player(state) >= 0:
-            if step % every == 0:
-                yield state.copy()
-            E.play(state, int(rng.choice(legal(state))))
-            step += 1
 
 
 @pytest.mark.parametrize("num_players", [2, 3, 5])
@@ -63,7 +49,7 @@ def test_observation_and_mask_survive_determinization(num_players):
     """Whatever determinize resamples for a seat, that seat's observation (and, if it acts, its
     legal actions) are unchanged, and the resampled state is a legal state."""
     changed = 0
-    for i, state in enumerate(random_states(num_players, 6, seed=num_players)):
+    for i, state in enumerate(random_states("aquilon", num_players, games=6, seed=num_players)):
         for viewer in range(num_players):
             other = state.copy()
             E.determinize(other, viewer, 1000 + i)
@@ -76,7 +62,7 @@ def test_observation_and_mask_survive_determinization(num_players):
 
 
 def test_determinize_resamples_hidden_positions_and_decks():
-    states = list(random_states(4, 3, seed=7, every=1))
+    states = list(random_states("aquilon", 4, games=3, seed=7, every=1))
     resolving = [s for s in states if s[L.PHASE] == L.PICK and s[L.TAVERN] == 0]
     assert resolving
     state = resolving[0]
@@ -100,7 +86,7 @@ def test_determinize_resamples_hidden_positions_and_decks():
 
 
 def test_hidden_talion_positions_are_invisible_until_revealed():
-    for state in random_states(3, 4, seed=11):
+    for state in random_states("aquilon", 3, games=4, seed=11):
         if state[L.PHASE] == L.BID:
             continue
         for viewer in range(3):
@@ -121,7 +107,7 @@ def test_hidden_talion_positions_are_invisible_until_revealed():
 
 def _svara_states():
     for num_players in (2, 3):
-        for state in random_states(num_players, 400, seed=31, every=1):
+        for state in random_states("aquilon", num_players, games=400, seed=31, every=1):
             if state[L.PHASE] == L.SVARA:
                 yield state
 
@@ -148,7 +134,7 @@ def test_only_the_lord_looking_sees_svaras_cards():
 
 
 def test_state_view_sees_everything():
-    for state in random_states(3, 2, seed=5):
+    for state in random_states("aquilon", 3, games=2, seed=5):
         full = observe(state, -1)
         assert full.min() >= -1.0 and full.max() <= 1.0
         if state[L.PHASE] != L.BID:
@@ -159,18 +145,3 @@ def test_state_view_sees_everything():
             other[L.TAL_VAL:L.TAL_VAL + 15], state[L.TAL_VAL:L.TAL_VAL + 15]
         ):
             assert not np.array_equal(full, observe(other, -1))
-
-
-@pytest.mark.parametrize("num_players", [2, 4])
-def test_determinize_depends_only_on_the_viewers_information(num_players):
-    """Two states the viewer cannot tell apart (another determinization of it) determinize to
-    the same state under the same seed."""
-    for i, state in enumerate(random_states(num_players, 4, seed=40 + num_players)):
-        for viewer in range(num_players):
-            twin = state.copy()
-            E.determinize(twin, viewer, 555 + i)  # same information, other hidden parts
-            a = state.copy()
-            b = twin.copy()
-            E.determinize(a, viewer, 9)
-            E.determinize(b, viewer, 9)
-            np.testing.assert_array_equal(a, b)

@@ -7,9 +7,9 @@ import pytest
 import aquilon_env
 from aquilon_env import text as T
 from aquilon_env.engine import layout as L
+from tests.core.random_play import random_states
 
 from .scenario import actor, do, fresh, legal, phase
-from .test_hidden_information import random_states
 
 
 def test_ids_that_are_not_legal_now_are_refused():
@@ -46,7 +46,7 @@ def test_a_bid_changes_no_text_another_lord_reads():
 
 
 def test_a_lord_sees_its_own_talions_and_svaras_cards():
-    for state in random_states(3, 60, seed=31, every=1):
+    for state in random_states("aquilon", 3, games=60, seed=31, every=1):
         if phase(state) == L.SVARA:
             break
     else:
@@ -67,7 +67,7 @@ def test_a_lord_sees_its_own_talions_and_svaras_cards():
 
 
 def test_the_table_shows_what_a_lord_plays_from():
-    for state in random_states(3, 3, seed=12, every=7):
+    for state in random_states("aquilon", 3, games=3, seed=12, every=7):
         if state[L.ERA] == 2 and phase(state) == L.PICK:
             break
     text = T.render_text(state, 0)

@@ -14,25 +14,18 @@ failure.
 
 from __future__ import annotations
 
-import importlib
-import itertools
 import sys
 
 import numpy as np
 
 from tabletop_core.games import game_module
+from tests.core.game_tables import tables
 from tests.core.state_checks import validated_random_games
 
 
 def variants(module) -> list[dict]:
     """Player counts (and Simurgh's modes and lengths) as raw_env keywords."""
-    spec = module.SPEC
-    counts = range(spec.min_players, spec.max_players + 1)
-    if spec.name != "simurgh":
-        return [{"num_players": n} for n in counts]
-    options = importlib.import_module("simurgh_env.env")
-    return [{"num_players": n, "mode": m, "length": ln}
-            for n, m, ln in itertools.product(counts, options.MODES, options.LENGTHS)]
+    return [{"num_players": n, **options} for n, options in tables(module.SPEC.name)]
 
 
 def mutate(state: np.ndarray, rows: np.ndarray, rng: np.random.Generator) -> None:

@@ -3,26 +3,33 @@ two doors (AEC, joint, parallel) playing the same game make the same decisions."
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 import numpy as np
 import pytest
 
-from tabletop_core.games import game_module
+from tabletop_core.games import game_module, game_spec
+from tests.core.game_tables import GAMES, table_id, tables
 
-# (game, options, player counts); Simurgh's sealed dragon pick exists only in Dragonlord mode.
-CASES = [
-    ("aquilon", {}, (2, 3, 5)),
-    ("dragon", {}, (3, 4, 5)),
-    ("simurgh", {"mode": "dragonlord"}, (2, 4)),
-    ("simurgh", {}, (3,)),
-]
-PARAMS = [
-    pytest.param(name, opts, n, id=f"{name}{'-' + opts['mode'] if opts else ''}-{n}p")
-    for name, opts, counts in CASES for n in counts
-]
-# The cases with sealed decisions (Simurgh's Spearman mode has none).
-SEALED_PARAMS = [p for p in PARAMS if p.values[0] != "simurgh" or p.values[1]]
-# Simurgh games played at random can last very long; the limit keeps the tests short.
-MAX_MOVES = {"aquilon": None, "dragon": None, "simurgh": 700}
+# Every registered game, table size and Simurgh mode.
+PARAMS = [pytest.param(name, opts, n, id=table_id(name, n, opts))
+          for name in GAMES for n, opts in tables(name, "mode")]
+# Options under which a game has no sealed decision: Simurgh's sealed dragon pick exists only
+# in Dragonlord mode.
+UNSEALED = {"simurgh": {"mode": "spearman"}}
+
+
+def sealed(name: str, opts: dict) -> bool:
+    """Whether game `name` with options `opts` has sealed decisions."""
+    options = {**dict(game_spec(name).options), **opts}
+    return not any(options[k] == v for k, v in UNSEALED.get(name, {}).items())
+
+
+# The cases with sealed decisions.
+SEALED_PARAMS = [p for p in PARAMS if sealed(*p.values[:2])]
+# Simurgh games played at random can last very long; the limit keeps the tests short (no limit
+# for the other games).
+MAX_MOVES = defaultdict(lambda: None, {"simurgh": 700})
 
 
 class SeatPolicies:

@@ -8,6 +8,7 @@ import pytest
 from tabletop_core.games import game_module, game_names
 
 from ..common import check_batch_against_single_games
+from .game_tables import table_id, tables
 
 GAMES = game_names()
 STEPS = {"aquilon": 700, "dragon": 400, "simurgh": 900}  # enough for every game to end
@@ -17,13 +18,17 @@ def _module(game: str):
     return game_module(game)
 
 
-@pytest.mark.parametrize(("game", "options"), [
-    ("aquilon", {"num_players": 3}),
-    ("dragon", {"num_players": 3}),
-    ("dragon", {"num_players": 5, "reward_mode": "margin"}),
-    ("simurgh", {"num_players": 3, "mode": "spearman", "length": "short"}),
-    ("simurgh", {"num_players": 2, "mode": "dragonlord", "length": "short"}),
-])
+# Every table size and Simurgh mode, and each game's largest table with margin rewards.
+SINGLE_GAME_CASES = [
+    pytest.param(game, {"num_players": n, **options}, id=table_id(game, n, options))
+    for game in GAMES for n, options in tables(game, "mode")
+] + [
+    pytest.param(game, {"num_players": n, "reward_mode": "margin"}, id=f"{game}-{n}p-margin")
+    for game in GAMES for n in [game_module(game).SPEC.max_players]
+]
+
+
+@pytest.mark.parametrize(("game", "options"), SINGLE_GAME_CASES)
 def test_batch_matches_single_games_through_resets(game, options):
     module = _module(game)
     batch = module.BatchEnv(num_envs=6, seed=5, **options)

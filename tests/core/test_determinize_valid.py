@@ -1,7 +1,8 @@
 """`determinize` gives only states the rules can reach (issue 22): in random games of every
 configuration, every seat's determinizations of the states met every few moves, under many
 seeds, are accepted by the game's own `check_state`. That they keep the viewer's observation
-and legal actions is the twin tests' part (tests/*/test_hidden_information.py)."""
+and legal actions is the twin tests' part (tests/*/test_hidden_information.py); that they
+depend on the viewer's information only, tests/core/test_determinize_twins.py's."""
 
 from __future__ import annotations
 

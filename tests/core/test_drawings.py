@@ -10,44 +10,33 @@ import xml.etree.ElementTree as ET
 import numpy as np
 import pytest
 
-from tabletop_core.games import game_module
-from tests.common import random_game
+from tabletop_core.games import game_module, game_package, game_spec
 
-CASES = [
-    ("aquilon", 2, {}), ("aquilon", 3, {}), ("aquilon", 4, {}), ("aquilon", 5, {}),
-    ("dragon", 3, {}), ("dragon", 4, {}), ("dragon", 5, {}),
-    ("simurgh", 2, {"mode": "spearman"}), ("simurgh", 3, {"mode": "dragonlord"}),
-    ("simurgh", 4, {"mode": "spearman", "length": "medium"}),
-    ("simurgh", 5, {"mode": "dragonlord", "length": "long"}),
-]
+from .game_tables import GAMES, full_options, game_tables
+from .random_play import random_states
+
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-def _ids(case):
-    game, n, options = case
-    return f"{game}-{n}p" + "".join(f"-{v}" for v in options.values())
+def drawn_states(game: str, n: int, options: dict, games: int = 2):
+    """The game's spec, its drawing module and states met along random games (at most 60 of
+    each, the final one of each game included), every seat's observation of them (and the
+    full state view) within [-1, 1]."""
+    spec = game_spec(game)
+    states = list(random_states(game, n, options, games=games, seed=1, every=9, final=True,
+                                per_game=60))
+    obs = np.zeros(spec.obs_size, np.float32)
+    for state in states:
+        for viewer in range(-1, n):
+            spec.observe(state, viewer, obs)
+            assert -1.0 <= obs.min() and obs.max() <= 1.0
+    drawing = importlib.import_module(f"{game_package(game)}.drawing")
+    return spec, drawing, states
 
 
-def random_states(game: str, n: int, options: dict, games: int = 2, every: int = 9):
-    """States met along random games, the final one of each game included."""
-    module = game_module(game)
-    env = module.raw_env(num_players=n, **options)
-    spec = env.game
-    states = []
-    for g in range(games):
-        state = np.zeros(spec.state_size, np.int32)
-        snapshots = np.zeros((60, spec.state_size), np.int32)
-        _, kept, ok = random_game(spec, state, env.config, 100 + g, snapshots, every=every)
-        assert ok
-        states.extend(snapshots[:kept])
-        states.append(state.copy())
-    return spec, importlib.import_module(f"{game}_env.drawing"), states
-
-
-@pytest.mark.parametrize("case", CASES, ids=_ids)
-def test_drawings_are_valid_svg_of_a_fixed_size(case):
-    game, n, options = case
-    spec, drawing, states = random_states(game, n, options)
+@pytest.mark.parametrize(("game", "n", "options"), game_tables(spread=True))
+def test_drawings_are_valid_svg_of_a_fixed_size(game, n, options):
+    spec, drawing, states = drawn_states(game, n, options)
     width, height = drawing.size(n)
     seen = set()
     for state in states:
@@ -63,14 +52,13 @@ def test_drawings_are_valid_svg_of_a_fixed_size(case):
     assert len(seen) > len(states)  # states and viewers are told apart
 
 
-@pytest.mark.parametrize("case", CASES, ids=_ids)
-def test_a_viewer_sees_the_same_drawing_of_its_twins(case):
+@pytest.mark.parametrize(("game", "n", "options"), game_tables(spread=True))
+def test_a_viewer_sees_the_same_drawing_of_its_twins(game, n, options):
     """determinize(state, seat) resamples what the seat cannot see: that seat's drawing and
     the public drawing do not change; another seat's drawing sometimes does (its own
     secrets are drawn for it). Finished games are left out: like their texts, their drawings
     may show everything."""
-    game, n, options = case
-    spec, _, states = random_states(game, n, options)
+    spec, _, states = drawn_states(game, n, options)
     states = [s for s in states if spec.current_player(s) >= 0]
     resampled = others_differ = 0
     for i, state in enumerate(states):
@@ -88,7 +76,7 @@ def test_a_viewer_sees_the_same_drawing_of_its_twins(case):
 
 @pytest.mark.parametrize("game, n", [("aquilon", 3), ("dragon", 3), ("simurgh", 2)])
 def test_own_secrets_are_drawn_for_their_seat_only(game, n):
-    spec, _, states = random_states(game, n, {}, games=1)
+    spec, _, states = drawn_states(game, n, {}, games=1)
     checked = 0
     for state in states[:-1]:
         own, public, other = (spec.render_svg(state, v) for v in (0, -1, 1))
@@ -123,12 +111,12 @@ def test_own_secrets_are_drawn_for_their_seat_only(game, n):
     assert checked >= 3
 
 
-@pytest.mark.parametrize("game, n, options", [("aquilon", 2, {}), ("dragon", 3, {}),
-                                               ("simurgh", 2, {"mode": "dragonlord"})])
-def test_rgb_array_frames(game, n, options):
+@pytest.mark.parametrize("game", GAMES)
+def test_rgb_array_frames(game):
     pytest.importorskip("resvg_py")
     module = game_module(game)
-    width, height = importlib.import_module(f"{game}_env.drawing").size(n)
+    n, options = module.SPEC.min_players, full_options(game)
+    width, height = importlib.import_module(f"{game_package(game)}.drawing").size(n)
     env = module.env(num_players=n, render_mode="rgb_array", render_seat=0, **options)
     env.reset(seed=5)
     frames = [env.render()]
@@ -159,11 +147,12 @@ def test_render_options_are_checked():
     assert "seat 2's view" in env.render_svg(2)
 
 
-@pytest.mark.parametrize("game, n", [("aquilon", 2), ("dragon", 3), ("simurgh", 2)])
-def test_pettingzoo_render_test(game, n):
+@pytest.mark.parametrize("game", GAMES)
+def test_pettingzoo_render_test(game):
     """PettingZoo's own render test over every render mode in the metadata."""
     pytest.importorskip("resvg_py")
     from pettingzoo.test import render_test
 
     module = game_module(game)
+    n = module.SPEC.min_players
     render_test(lambda render_mode: module.env(num_players=n, render_mode=render_mode))

@@ -12,6 +12,7 @@ import pytest
 from tabletop_core.games import game_module, game_names
 
 from ..common import play_random
+from .game_tables import full_options
 
 GAMES = game_names()
 
@@ -34,9 +35,8 @@ def _to_an_illegal_action(env, seed: int) -> int:
 
 
 @pytest.mark.parametrize(("game", "options"), [
-    ("aquilon", {"num_players": 3}),
-    ("dragon", {"num_players": 4}),
-    ("simurgh", {"num_players": 3, "mode": "dragonlord"}),
+    (game, {"num_players": game_module(game).SPEC.default_players, **full_options(game)})
+    for game in GAMES
 ])
 def test_same_seed_same_game(game, options):
     a, b = _env(game, **options), _env(game, **options)

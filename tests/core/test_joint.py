@@ -11,7 +11,14 @@ import pytest
 from dragon_env.engine import layout as DL
 from tabletop_core.games import game_module
 from tabletop_core.joint import JointGame, group_views, lowest_legal
-from tests.core.seat_play import MAX_MOVES, PARAMS, SEALED_PARAMS, SeatPolicies, play_aec
+from tests.core.seat_play import (
+    MAX_MOVES,
+    PARAMS,
+    SEALED_PARAMS,
+    SeatPolicies,
+    play_aec,
+    sealed,
+)
 
 
 def spec_of(name):
@@ -57,7 +64,7 @@ def test_a_joint_game_plays_exactly_the_aec_game(name, opts, n):
         else:
             assert game.truncated and game.moves >= max_moves and not game.rewards.any()
         # The sealed decisions were taken jointly; Spearman mode has none.
-        assert max(sizes) == (1 if name == "simurgh" and not opts else n)
+        assert max(sizes) == (n if sealed(name, opts) else 1)
 
 
 def _twin_check(rng):

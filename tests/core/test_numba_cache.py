@@ -20,7 +20,9 @@ import textwrap
 
 from numba.core.registry import CPUDispatcher
 
-PACKAGES = ("tabletop_core", "aquilon_env", "dragon_env", "simurgh_env", "agents", "tests")
+from tabletop_core.games import game_names, game_package
+
+PACKAGES = ("tabletop_core", *(game_package(name) for name in game_names()), "agents", "tests")
 # Modules that need an optional framework to import; their kernels are covered where installed.
 OPTIONAL = ("tabletop_core.openspiel", "tabletop_core.rllib", "agents.rllib")
 

@@ -3,25 +3,20 @@
 belongs to exactly one piece, the named views of an observation round-trip to the flat vector,
 the envs and OpenSpiel's observer give the same pieces."""
 
-import importlib
-
 import numpy as np
 import pytest
 
+from tabletop_core.games import game_module, game_names, game_spec
 from tabletop_core.observation import Block, Piece, lay_out
 
 from ..common import play_random
 
-GAMES = ("aquilon", "dragon", "simurgh")
-
-
-def _spec(game: str):
-    return importlib.import_module(f"{game}_env").SPEC
+GAMES = game_names()
 
 
 def _observations(game: str, seed: int = 3, games: int = 2) -> np.ndarray:
     """Observations of every seat and the full state along a few random games."""
-    module = importlib.import_module(f"{game}_env")
+    module = game_module(game)
     spec = module.SPEC
     rng = np.random.default_rng(seed)
     out = []
@@ -38,9 +33,9 @@ def _observations(game: str, seed: int = 3, games: int = 2) -> np.ndarray:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_slot_belongs_to_exactly_one_piece(game):
-    layout = _spec(game).observation_layout
+    layout = game_spec(game).observation_layout
     assert layout is not None
-    assert layout.size == _spec(game).obs_size
+    assert layout.size == game_spec(game).obs_size
     owners = np.zeros(layout.size, np.int64)
     for slot in layout.slots.values():
         indices = slot.indices()
@@ -54,7 +49,7 @@ def test_every_slot_belongs_to_exactly_one_piece(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_each_view_holds_its_own_slots(game):
-    layout = _spec(game).observation_layout
+    layout = game_spec(game).observation_layout
     obs = np.arange(layout.size, dtype=np.float32)
     for key, view in layout.views(obs).items():
         assert np.array_equal(np.sort(view.ravel()), layout.slots[key].indices()), key
@@ -62,7 +57,7 @@ def test_each_view_holds_its_own_slots(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_pieces_round_trip_real_observations(game):
-    module = importlib.import_module(f"{game}_env")
+    module = game_module(game)
     env = module.raw_env(num_players=module.SPEC.min_players)
     env.reset(seed=11)
     obs = env.observe(env.agent_selection)
@@ -88,7 +83,7 @@ def test_pieces_round_trip_real_observations(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_parallel_and_batch_envs_give_the_pieces(game):
-    module = importlib.import_module(f"{game}_env")
+    module = game_module(game)
     spec = module.SPEC
     par = module.parallel_env(num_players=spec.min_players)
     observations, _ = par.reset(seed=5)
@@ -129,9 +124,9 @@ def test_openspiel_observer_pieces_match(game):
     pyspiel = pytest.importorskip("pyspiel")
     from tabletop_core.openspiel import dealt_state
 
-    spec = _spec(game)
+    spec = game_spec(game)
     layout = spec.observation_layout
-    ospiel = pyspiel.load_game(f"python_{game}")
+    ospiel = pyspiel.load_game(spec.openspiel_name)
     state = dealt_state(ospiel, 4)
     rng = np.random.default_rng(0)
     for _ in range(5):
@@ -171,7 +166,7 @@ def test_docs_print_the_pieces(game):
     assert DOC_BEGIN in text and DOC_END in text, f"{path.name} has no observation pieces"
     head, rest = text.split(DOC_BEGIN)
     _, tail = rest.split(DOC_END)
-    table = _spec(game).observation_layout.markdown()
+    table = game_spec(game).observation_layout.markdown()
     if os.environ.get("GOLDEN_UPDATE"):
         path.write_text(head + DOC_BEGIN + table + DOC_END + tail)
         rest = table + DOC_END

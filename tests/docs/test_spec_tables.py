@@ -9,7 +9,7 @@ import pytest
 import yaml
 from mkdocs.exceptions import PluginError
 
-from tabletop_core.games import game_names
+from tabletop_core.games import game_module, game_names
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 GAMES = game_names()
@@ -32,7 +32,7 @@ def _meta(game: str) -> dict:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_table_is_built_from_the_code(game):
-    package = importlib.import_module(f"{game}_env")
+    package = game_module(game)
     spec = package.SPEC
     tables = hook.game_tables(game, _meta(game))
     assert set(tables) == set(hook.TOKENS)

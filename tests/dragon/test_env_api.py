@@ -1,26 +1,16 @@
-"""The PettingZoo surface of Dragon's Interest: API conformance, seeding, registry, its own options,
-errors and words (what every game's env does alike: tests/core/test_env_common.py)."""
+"""The PettingZoo surface of Dragon's Interest: registry, its own options, errors and words (what
+every game's env does alike: tests/core/test_env_common.py; PettingZoo's api_test and seed_test
+on every game's env: tests/core/test_pettingzoo_api.py)."""
 
 import numpy as np
 import pettingzoo
 import pytest
-from pettingzoo.test import api_test, seed_test
 
 import dragon_env
 from dragon_env.engine import layout as L
 from tests.common import needs_registry
 
 from ..common import play_random
-
-
-@pytest.mark.parametrize("num_players", [3, 4, 5])
-def test_pettingzoo_api(num_players):
-    api_test(dragon_env.env(num_players=num_players), num_cycles=300)
-
-
-@pytest.mark.parametrize("num_players", [3, 4, 5])
-def test_pettingzoo_seed(num_players):
-    seed_test(lambda: dragon_env.env(num_players=num_players), num_cycles=150)
 
 
 @needs_registry

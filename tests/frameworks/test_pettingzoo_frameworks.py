@@ -7,10 +7,12 @@ import numpy as np
 import pytest
 
 from tabletop_core.games import game_module
+from tests.core.game_tables import GAMES, full_options
 
 pytestmark = pytest.mark.frameworks
 
-CASES = [("aquilon", {}), ("dragon", {}), ("simurgh", {"mode": "dragonlord"})]
+# Every registered game, with every kind of decision it knows (Simurgh in Dragonlord mode).
+CASES = [(name, full_options(name)) for name in GAMES]
 IDS = [name for name, _ in CASES]
 
 

@@ -1,4 +1,5 @@
-"""Shared helpers of the OpenSpiel tests: the configurations, random play, states met."""
+"""Shared helpers of the OpenSpiel tests: the configurations of the registered games, random
+play (tests/core/random_play.py)."""
 
 from __future__ import annotations
 
@@ -6,52 +7,30 @@ import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
+import tabletop_core.openspiel  # noqa: E402, F401  (registers the games)
+from tabletop_core.games import game_spec  # noqa: E402
 from tabletop_core.inputs import normalize_seed  # noqa: E402
-from tabletop_core.openspiel import DEAL_OUTCOMES  # noqa: E402  (registers the games)
-from tabletop_core.openspiel import dealt_state as dealt  # noqa: E402
+from tabletop_core.openspiel import dealt_state as dealt  # noqa: E402, F401
 from tabletop_core.rng import rng_seed  # noqa: E402
+from tests.core.game_tables import GAMES, full_options, tables  # noqa: E402
+from tests.core.random_play import play_openspiel as play  # noqa: E402, F401
 
+# The OpenSpiel name of every registered game.
+NAMES = [game_spec(name).openspiel_name for name in GAMES]
 # Every game, player count, Simurgh mode and length.
-ALL_CONFIGS = (
-    [("python_aquilon", {"players": n}) for n in (2, 3, 4, 5)]
-    + [("python_dragon", {"players": n}) for n in (3, 4, 5)]
-    + [("python_simurgh", {"players": n, "mode": m, "length": length})
-       for n in (2, 3, 4, 5) for m in ("spearman", "dragonlord")
-       for length in ("short", "medium", "long")]
-)
-# One small table per game, for the slower tests.
-SMALL = [("python_aquilon", {"players": 3}), ("python_dragon", {"players": 3}),
-         ("python_simurgh", {"players": 2, "mode": "dragonlord", "length": "short"})]
+ALL_CONFIGS = [(game_spec(name).openspiel_name, {"players": n, **options})
+               for name in GAMES for n, options in tables(name)]
+# One small table per game, for the slower tests: its smallest, with every kind of decision
+# (Simurgh's sealed dragon pick); Aquilon's at three seats.
+SMALL_PLAYERS = {"aquilon": 3}
+SMALL = [(game_spec(name).openspiel_name,
+          {"players": SMALL_PLAYERS.get(name, game_spec(name).min_players), **full_options(name)})
+         for name in GAMES]
 
 
 def config_id(config) -> str:
     name, params = config
     return name + "-" + "-".join(str(v) for v in params.values())
-
-
-def random_states(game, games: int, seed: int, every: int = 7):
-    """States met along random games (every few moves), terminal ones included."""
-    rng = np.random.default_rng(seed)
-    for g in range(games):
-        state = dealt(game, seed * 100 + g)
-        moves = 0
-        while not state.is_terminal():
-            if moves % every == 0:
-                yield state.clone()
-            play(state, int(rng.choice(state.legal_actions())), rng)
-            moves += 1
-        yield state
-
-
-def play(state, action, rng) -> list[int]:
-    """Apply a seat's action, then random outcomes to the chance nodes it may wait for;
-    returns those outcomes."""
-    state.apply_action(action)
-    chance = []
-    while state.is_chance_node():
-        chance.append(int(rng.integers(DEAL_OUTCOMES)))
-        state.apply_action(chance[-1])
-    return chance
 
 
 def engine_play(spec, array, action, chance) -> None:

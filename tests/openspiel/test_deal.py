@@ -2,7 +2,6 @@
 would read every hidden hand and deck order off the deals that fit what it saw (later draws
 have chance nodes of their own: test_chance.py)."""
 
-import importlib
 
 import numpy as np
 import pytest
@@ -33,7 +32,7 @@ def raw_deal(k):
 
 def hidden_parts(game, state):
     """The engine state without the generator's words (which determinize always redraws)."""
-    rng = importlib.import_module(game.definition.name + "_env").engine.layout.RNG
+    rng = game.definition.spec.rng_at
     array = state.engine_state()
     array[rng:rng + 4] = 0
     return array.tobytes()

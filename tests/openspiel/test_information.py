@@ -6,7 +6,9 @@ import itertools
 import numpy as np
 import pytest
 
-from .common import SMALL, Sampler, config_id, dealt, play, pyspiel, random_states
+from tests.core.random_play import random_states
+
+from .common import SMALL, Sampler, config_id, dealt, play, pyspiel
 
 pytestmark = pytest.mark.frameworks
 
@@ -67,7 +69,7 @@ def test_resampling_keeps_the_seat_view_and_depends_only_on_it(config):
     game = pyspiel.load_game(*config)
     n = game.num_players()
     changed = twins = 0
-    for i, state in enumerate(random_states(game, 2, seed=5, every=11)):
+    for i, state in enumerate(random_states(game, games=2, seed=5, every=11, final=True)):
         for seat in range(n):
             other = state.resample_from_infostate(seat, Sampler(i))
             assert views(other, seat) == views(state, seat)
@@ -172,7 +174,8 @@ def test_another_seats_action_strings_show_nothing_it_may_not_know(config):
     game = pyspiel.load_game(*config)
     n = game.num_players()
     options_differ = 0
-    for i, state in enumerate(itertools.islice(random_states(game, 3, seed=9, every=1), 250)):
+    states = random_states(game, games=3, seed=9, every=1, final=True)
+    for i, state in enumerate(itertools.islice(states, 250)):
         mover = state.current_player()
         if state.is_terminal():
             continue

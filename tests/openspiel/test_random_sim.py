@@ -2,7 +2,7 @@
 
 import pytest
 
-from .common import ALL_CONFIGS, config_id, pyspiel
+from .common import ALL_CONFIGS, NAMES, config_id, pyspiel
 
 pytestmark = pytest.mark.frameworks
 
@@ -14,7 +14,7 @@ def test_random_sim_test(config):
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
-@pytest.mark.parametrize("name", ["python_aquilon", "python_dragon", "python_simurgh"])
+@pytest.mark.parametrize("name", NAMES)
 def test_random_sim_test_with_a_short_move_limit(name):
     """Games cut by the move limit are terminal; OpenSpiel checks max_game_length holds."""
     game = pyspiel.load_game(name, {"max_moves": 30})

@@ -4,9 +4,11 @@ own C++ paths give, and OpenSpiel's PyTorch DQN trains over it, one agent per se
 import numpy as np
 import pytest
 
+from tabletop_core.games import game_spec
 from tabletop_core.inputs import normalize_seed
 from tabletop_core.openspiel import CHANCE, DEAL_NODES
 from tabletop_core.rewards import RANK, final_rewards
+from tests.core.game_tables import GAMES, full_options
 
 from .common import SMALL, config_id, dealt, engine_play, play, pyspiel
 
@@ -96,10 +98,10 @@ def engine_returns(game, state) -> list[float]:
     return rewards.tolist()
 
 
-# Short games: Aquilon and Simurgh at two seats (Simurgh short, dragonlord: chance nodes
-# mid-game), Dragon's Interest at its smallest table.
-DQN_GAMES = [("python_aquilon", {"players": 2}), ("python_dragon", {"players": 3}),
-             ("python_simurgh", {"players": 2, "mode": "dragonlord", "length": "short"})]
+# Short games: every game at its smallest table, with every kind of decision (Simurgh short,
+# dragonlord: chance nodes mid-game).
+DQN_GAMES = [(game_spec(name).openspiel_name,
+              {"players": game_spec(name).min_players, **full_options(name)}) for name in GAMES]
 DQN_STEPS = 3000
 
 

@@ -15,6 +15,7 @@ from ray.rllib.utils.pre_checks.env import check_multiagent_environments  # noqa
 from agents.games import load_game  # noqa: E402
 from tabletop_core.joint import group_views  # noqa: E402
 from tabletop_core.rllib import ENV_NAMES, TabletopMultiAgentEnv, register_envs  # noqa: E402
+from tests.core.game_tables import full_options  # noqa: E402
 
 pytestmark = pytest.mark.frameworks
 GAMES = list(ENV_NAMES)
@@ -91,7 +92,8 @@ def test_rewards_and_views_match_the_aec_env(game):
     assert ended_on_other_move > 0  # seats that did not make the last move were paid too
 
 
-SEALED_CASES = [("aquilon", {}), ("dragon", {}), ("simurgh", {"mode": "dragonlord"})]
+# Every registered game, with every kind of decision it knows (Simurgh in Dragonlord mode).
+SEALED_CASES = [(name, full_options(name)) for name in GAMES]
 
 
 @pytest.mark.parametrize(("game", "options"), SEALED_CASES)

@@ -26,6 +26,7 @@ from tabletop_core.rllib import (  # noqa: E402
     TabletopSingleAgentEnv,
     register_envs,
 )
+from tests.core.game_tables import full_options  # noqa: E402
 
 pytestmark = pytest.mark.frameworks
 GAMES = list(ENV_NAMES)
@@ -83,8 +84,7 @@ def _play_every_seat(game: str, players: int, seed: int, learner: int, options: 
             return mine, rewards[env.possible_agents[learner]], theirs
 
 
-@pytest.mark.parametrize(("game", "options"), [("aquilon", {}), ("dragon", {}),
-                                               ("simurgh", {"mode": "dragonlord"})])
+@pytest.mark.parametrize(("game", "options"), [(name, full_options(name)) for name in GAMES])
 def test_the_learner_sees_and_earns_what_it_would_with_every_seat_in_rllib(game, options):
     spec = load_game(game).SPEC
     for seed in range(3):

@@ -1,5 +1,6 @@
-"""The PettingZoo surface of Simurgh: API conformance, seeding, registry, its own options,
-errors and words (what every game's env does alike: tests/core/test_env_common.py)."""
+"""The PettingZoo surface of Simurgh: registry, its own options, errors and words (what
+every game's env does alike: tests/core/test_env_common.py; PettingZoo's api_test and seed_test
+on every game's env: tests/core/test_pettingzoo_api.py)."""
 
 import re
 from pathlib import Path
@@ -7,30 +8,12 @@ from pathlib import Path
 import numpy as np
 import pettingzoo
 import pytest
-from pettingzoo.test import api_test, seed_test
 
 import simurgh_env
 from simurgh_env.engine import layout as L
 from tests.common import needs_registry
 
 SPEC_PATH = Path(__file__).resolve().parents[2] / "docs" / "rules" / "simurgh.md"
-
-
-@pytest.mark.parametrize(
-    "num_players, mode, length",
-    [(2, "spearman", "short"), (3, "spearman", "short"), (4, "spearman", "short"),
-     (5, "spearman", "short"), (2, "dragonlord", "medium"), (4, "dragonlord", "long"),
-     (5, "dragonlord", "short"), (3, "spearman", "long")],
-)
-def test_pettingzoo_api(num_players, mode, length):
-    api_test(simurgh_env.env(num_players=num_players, mode=mode, length=length), num_cycles=300)
-
-
-@pytest.mark.parametrize("num_players, mode, length",
-                         [(2, "spearman", "short"), (5, "dragonlord", "medium")])
-def test_pettingzoo_seed(num_players, mode, length):
-    seed_test(lambda: simurgh_env.env(num_players=num_players, mode=mode, length=length),
-              num_cycles=200)
 
 
 @needs_registry

@@ -8,6 +8,8 @@ from simurgh_env import engine as E
 from simurgh_env.data import ALL_ACTION_TILES
 from simurgh_env.engine import layout as L
 from simurgh_env.engine import observation as OBS
+from simurgh_env.env import MODES
+from tests.core.random_play import random_states
 
 from .reference import check_invariants
 from .scenario import (
@@ -27,28 +29,13 @@ from .scenario import (
 FAMILY = [int(t.family) for t in ALL_ACTION_TILES]
 
 
-def random_states(num_players, mode, games, seed, every=3):
-    """States met along random games (every few decisions)."""
-    rng = np.random.default_rng(seed)
-    config = np.array([num_players, mode, 0, 0], np.int32)  # short, ties="share"
-    for g in range(games):
-        state = np.zeros(E.STATE_SIZE, np.int32)
-        E.init(state, config, seed * 1000 + g)
-        step = 0
-        while E.current_player(state) >= 0:
-            if step % every == 0:
-                yield state.copy()
-            E.play(state, int(rng.choice(legal(state))))
-            step += 1
-
-
 @pytest.mark.parametrize("num_players, mode", [(2, 0), (3, 1), (4, 0), (5, 1)])
 def test_observation_and_mask_survive_determinization(num_players, mode):
     """Whatever determinize resamples for a seat, its observation (and, if it acts, its legal
     actions) are unchanged, and the resampled state is a legal state."""
     changed = 0
-    for i, state in enumerate(random_states(num_players, mode, 3, seed=num_players + 10 * mode,
-                                            every=4)):
+    for i, state in enumerate(random_states("simurgh", num_players, {"mode": MODES[mode]},
+                                            games=3, seed=num_players + 10 * mode, every=4)):
         for viewer in range(num_players):
             other = state.copy()
             E.determinize(other, viewer, 1000 + i)
@@ -60,21 +47,6 @@ def test_observation_and_mask_survive_determinization(num_players, mode):
             hidden = slice(L.TLOC, L.OSTACK + 12)
             changed += not np.array_equal(state[hidden], other[hidden])
     assert changed > 0
-
-
-@pytest.mark.parametrize("num_players, mode", [(2, 1), (4, 0)])
-def test_determinize_depends_only_on_the_viewers_information(num_players, mode):
-    """Two states the viewer cannot tell apart determinize to the same state."""
-    for i, state in enumerate(random_states(num_players, mode, 2, seed=40 + num_players,
-                                            every=7)):
-        for viewer in range(num_players):
-            twin = state.copy()
-            E.determinize(twin, viewer, 555 + i)
-            a = state.copy()
-            b = twin.copy()
-            E.determinize(a, viewer, 9)
-            E.determinize(b, viewer, 9)
-            np.testing.assert_array_equal(a, b)
 
 
 def test_determinize_resamples_hands_within_families_and_keeps_what_is_known():
