@@ -48,7 +48,7 @@ def test_every_legal_action_has_words_and_render_shows_the_table():
     env.reset(seed=8)
     rng = np.random.default_rng(2)
     for _ in range(150):
-        if env.game.current_player(env._state) < 0:
+        if env.game.current_player(env.clone_state()) < 0:
             break
         for action in env.legal_actions():
             text = env.action_to_string(action)

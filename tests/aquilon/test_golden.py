@@ -34,7 +34,7 @@ def playthrough(num_players: int, seed: int) -> str:
     def record(env, k, seat, action, words):
         digests = view_digests(env)
         bravery = " ".join(
-            str(int(bravery_value(env._state, s))) for s in range(num_players)
+            str(int(bravery_value(env.clone_state(), s))) for s in range(num_players)
         )
         return [f"{k:4d} lord {seat} action {action:3d} {words}",
                 f"     views {digests} | bravery {bravery}"]

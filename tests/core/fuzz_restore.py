@@ -94,8 +94,8 @@ def main(game: str, mutations: int, seed: int) -> int:
                     break
                 env.step(int(rng.choice(legal)))
                 moves += 1
-                code = spec.validate_state(env._state)
-                if code and not drifted(env._state, rows, code):
+                code = spec.validate_state(env.clone_state())
+                if code and not drifted(env.clone_state(), rows, code):
                     failures.append(f"an accepted state led to an invalid one: "
                                     f"{spec.state_fields[code]}")
                 if code:

@@ -29,9 +29,9 @@ def _min_players(game: str) -> int:
 def _to_an_illegal_action(env, seed: int) -> int:
     """Play random moves until some action is illegal; return the first illegal one."""
     rng = np.random.default_rng(seed)
-    while not (env._mask == 0).any():
+    while not (env.engine_mask == 0).any():
         env.step(int(rng.choice(env.legal_actions())))
-    return int(np.flatnonzero(env._mask == 0)[0])
+    return int(np.flatnonzero(env.engine_mask == 0)[0])
 
 
 @pytest.mark.parametrize(("game", "options"), [
@@ -114,7 +114,7 @@ def test_rewards_at_the_end_follow_the_ranks(game):
     rewards = [env._cumulative_rewards[a] for a in env.possible_agents]
     assert abs(sum(rewards)) < 1e-9
     keys = np.zeros(3, np.int64)  # the rank keys: scores with the rulebook's tie-breaks
-    env.game.final_scores(env._state, np.zeros(3), keys)
+    env.game.final_scores(env.clone_state(), np.zeros(3), keys)
     assert rewards[int(np.argmax(keys))] == max(rewards)
     assert env.infos[env.possible_agents[0]]["final_scores"] == env.final_scores().tolist()
 

@@ -45,7 +45,7 @@ def test_aec_step_refuses_non_integers_in_both_modes(game, mode):
                 np.array([action])):
         with pytest.raises(ValueError, match="integer"):
             env.step(bad)
-        np.testing.assert_array_equal(env._state, before)
+        np.testing.assert_array_equal(env.clone_state(), before)
         assert not any(env.terminations.values())
     env.step(np.int16(action))
     env.step(np.array(env.legal_actions()[0]))  # a 0-d integer array is an integer

@@ -46,7 +46,7 @@ def test_the_aec_env_cuts_where_the_batch_env_cuts(game):
     env = m.raw_env(max_moves=limit)
     env.reset(seed=int(derive_seed(9, 0, 0)))
     for move in range(1, limit + 1):
-        np.testing.assert_array_equal(env._state, batch.states[0])
+        np.testing.assert_array_equal(env.clone_state(), batch.states[0])
         action = int(batch.sample_random_actions()[0])
         env.step(action)
         out = batch.step(np.array([action]))

@@ -64,7 +64,7 @@ def test_restore_refuses_a_bad_state_and_changes_nothing(game):
     ]:
         with pytest.raises(ValueError, match=match):
             env.restore_state(bad)
-        np.testing.assert_array_equal(env._state, before)
+        np.testing.assert_array_equal(env.clone_state(), before)
         assert env.agent_selection == selection
     # The crashes: a deck card and a stack top out of range.
     layout = importlib.import_module(f"{game}_env.engine.layout")
@@ -77,14 +77,14 @@ def test_restore_refuses_a_bad_state_and_changes_nothing(game):
         state[slot] = value
         with pytest.raises(ValueError, match=name):
             env.restore_state(state)
-        np.testing.assert_array_equal(env._state, before)
+        np.testing.assert_array_equal(env.clone_state(), before)
     # A state of another player count is a state of another game.
     count = spec.min_players if env.num_players != spec.min_players else spec.min_players + 1
     other = _started(game, num_players=count).clone_state()
     with pytest.raises(ValueError, match="players"):
         env.restore_state(other)
     env.restore_state(before)
-    np.testing.assert_array_equal(env._state, before)
+    np.testing.assert_array_equal(env.clone_state(), before)
 
 
 def test_a_swapped_card_breaks_conservation():

@@ -22,9 +22,9 @@ def test_render_is_public_unless_built_for_a_seat(game):
     seat = _env(game, render_mode="ansi", render_seat=1)
     for env in (public, seat):
         env.reset(seed=3)
-    assert public.render() == public.game.render_text(public._state, PUBLIC)
+    assert public.render() == public.game.render_text(public.clone_state(), PUBLIC)
     assert "(you)" not in public.render()
-    assert seat.render() == seat.game.render_text(seat._state, 1)
+    assert seat.render() == seat.game.render_text(seat.clone_state(), 1)
     assert "1 (you)" in seat.render()
 
 
@@ -41,7 +41,7 @@ def test_render_text_refuses_a_viewer_that_is_not_a_seat(game):
     env.reset(seed=1)
     for bad in (GAMES[game], -2, True, 0.5):
         with pytest.raises(ValueError, match="viewer"):
-            env.game.render_text(env._state, bad)
+            env.game.render_text(env.clone_state(), bad)
 
 
 def test_shared_checks():
@@ -62,7 +62,7 @@ def test_every_illegal_id_is_refused(game):
             with pytest.raises(ValueError, match="not legal now"):
                 env.action_to_string(action)
             with pytest.raises(ValueError, match="not legal now"):
-                env.game.public_action_to_string(env._state, action)
+                env.game.public_action_to_string(env.clone_state(), action)
 
 
 def test_a_replay_for_a_seat_shows_the_others_sealed_choices_only_by_name():

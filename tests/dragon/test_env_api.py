@@ -34,9 +34,9 @@ def test_start_player_option():  # D9
 def test_illegal_action_names_the_legal_ones():
     env = dragon_env.raw_env(num_players=4)
     env.reset(seed=4)
-    before = env.clone_state()
-    env._state[L.HAND + int(env._state[L.ACTOR])] &= ~1  # the Jester has left the hand
-    env._after_move()
+    state = env.clone_state()
+    state[L.HAND + int(state[L.ACTOR])] &= ~1  # the Jester has left the hand
+    env.restore_state(state)
     before = env.clone_state()
     with pytest.raises(ValueError, match=r"legal: 1 \(play Contract 2\)"):
         env.step(0)
@@ -78,18 +78,19 @@ def test_every_legal_action_has_words_and_render_shows_the_table():
     env.reset(seed=8)
     rng = np.random.default_rng(2)
     kinds = set()
-    while env.game.current_player(env._state) >= 0:
-        kinds.add(int(env._state[L.STEP]))
+    while env.game.current_player(env.clone_state()) >= 0:
+        kinds.add(int(env.engine_state[L.STEP]))
         for action in env.legal_actions():
             assert env.action_to_string(action)
-            assert env.game.public_action_to_string(env._state, action)
-        if env._state[L.STEP] == L.BID_AMOUNT:
-            assert env.game.public_action_to_string(env._state, L.A_DIGIT) == "makes a sealed bid"
+            assert env.game.public_action_to_string(env.clone_state(), action)
+        if env.engine_state[L.STEP] == L.BID_AMOUNT:
+            words = env.game.public_action_to_string(env.clone_state(), L.A_DIGIT)
+            assert words == "makes a sealed bid"
         env.step(int(rng.choice(env.legal_actions())))
     assert {L.CHOOSE_CONTRACT, L.PICK_TILE, L.ACTIVATE} <= kinds
     text = env.render()
     assert "round" in text and "Player 3" in text and "Castle" in text
-    seat_text = env.game.render_text(env._state, 1)
+    seat_text = env.game.render_text(env.clone_state(), 1)
     assert "Player 1 (you)" in seat_text
 
 

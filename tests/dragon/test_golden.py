@@ -27,7 +27,7 @@ def playthrough(num_players: int, seed: int) -> str:
     """The text record of one game under a fixed, RNG-free policy."""
     env = dragon_env.raw_env(num_players=num_players)
     env.reset(seed=seed)
-    state = env._state
+    state = env.engine_state
     header = [
         f"# Dragon's Interest, {num_players} players, seed {seed}",
         "# policy: at decision k, the ((k * 7919 + 13) mod #legal)-th legal action, except",
@@ -43,7 +43,7 @@ def playthrough(num_players: int, seed: int) -> str:
         digests = view_digests(env)
         table = " ".join(
             f"{int(state[L.HOLD + 2 * s])}/{int(state[L.HOLD + 2 * s + 1])}/"
-            f"{int(points(state, s))}" for s in range(num_players)
+            f"{int(points(env.clone_state(), s))}" for s in range(num_players)
         )
         return [f"{k:4d} round {int(state[L.ROUND])} player {seat} action {action:2d} {words}",
                 f"     views {digests} | gold/knights/points {table}"]

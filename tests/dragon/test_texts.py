@@ -62,5 +62,5 @@ def test_render_seat_shows_that_seat_and_the_final_screen_the_tie_breaks():
     text = env.render()
     assert "Game over" in text and "then Knights, then Gold break ties" in text
     for seat in range(3):
-        gold, knights = env._state[L.HOLD + 2 * seat:L.HOLD + 2 * seat + 2]
+        gold, knights = env.engine_state[L.HOLD + 2 * seat:L.HOLD + 2 * seat + 2]
         assert f"player {seat} " in text and f"{knights} Knights, {gold} Gold" in text

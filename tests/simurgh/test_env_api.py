@@ -33,7 +33,8 @@ def test_options_reach_the_engine():
         env = simurgh_env.raw_env(num_players=3, mode=mode, length=length, ties=ties)
         env.reset(seed=0)
         assert env.config.tolist() == config
-        assert [env._state[L.MODE], env._state[L.LENGTH], env._state[L.TIES]] == config[1:]
+        state = env.engine_state
+        assert [state[L.MODE], state[L.LENGTH], state[L.TIES]] == config[1:]
     batch = simurgh_env.BatchEnv(num_envs=2, num_players=2, mode="dragonlord", length="long")
     batch.reset()
     assert batch.states[:, L.MODE].tolist() == [1, 1]
@@ -75,23 +76,23 @@ def test_every_legal_action_has_words_and_render_shows_the_table(mode):
     rng = np.random.default_rng(2)
     game = env.game
     for _ in range(400):
-        if game.current_player(env._state) < 0:
+        if game.current_player(env.clone_state()) < 0:
             break
         for action in env.legal_actions():
             text = env.action_to_string(action)
-            public = game.public_action_to_string(env._state, action)
+            public = game.public_action_to_string(env.clone_state(), action)
             assert text and public and "?" not in text
         env.step(int(rng.choice(env.legal_actions())))
     text = env.render()
     assert "Player 2" in text and "Scouts' Quarters" in text and "Monument" in text
-    seat_view = game.render_text(env._state, 1)
+    seat_view = game.render_text(env.clone_state(), 1)
     assert "(you)" in seat_view
 
 
 def test_hidden_choices_are_not_named_publicly():
     env = simurgh_env.raw_env(num_players=3, mode="dragonlord")
     env.reset(seed=1)
-    public = env.game.public_action_to_string(env._state, L.A_PICK)
+    public = env.game.public_action_to_string(env.clone_state(), L.A_PICK)
     assert "power" in public and "#" not in public
 
 

@@ -32,7 +32,8 @@ def playthrough(num_players: int, mode: str, length: str, seed: int) -> str:
     ]
 
     def record(env, k, seat, action, words):
-        scores = " ".join(str(int(final_score(env._state, s))) for s in range(num_players))
+        state = env.clone_state()
+        scores = " ".join(str(int(final_score(state, s))) for s in range(num_players))
         return [f"{k:4d} player {seat} action {action:3d} {words}",
                 f"     views {view_digests(env)} | scores {scores}"]
 
