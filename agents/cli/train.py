@@ -51,6 +51,13 @@ def _opponents(text: str) -> tuple[str, ...]:
     return bots
 
 
+def _opponents_in_env(text: str) -> bool:
+    """An argparse type: --rllib-opponents, env (True) or modules (False)."""
+    if text not in ("env", "modules"):
+        raise argparse.ArgumentTypeError(f"invalid choice {text!r} (choose from env, modules)")
+    return text == "env"
+
+
 def _hidden(text: str) -> tuple[int, ...]:
     """An argparse type: layer sizes, e.g. 256,256."""
     try:
@@ -171,9 +178,7 @@ def _recipes() -> dict[str, tuple[str, list[Flag], Any]]:
             Flag("--envs-per-runner", "envs_per_runner", {
                 "type": count(1), "help": "games each env runner plays at once (default 8)"}),
             Flag("--rllib-opponents", "opponents_in_env", {
-                "type": lambda text: {"env": True, "modules": False}[text]
-                if text in ("env", "modules") else _bad_choice(text, ("env", "modules")),
-                "metavar": "{env,modules}",
+                "type": _opponents_in_env, "metavar": "{env,modules}",
                 "help": "env: the opponents play inside the env and only the learner's "
                         "decisions pass through RLlib (default, faster); modules: every seat "
                         "passes through RLlib, the opponents being frozen RLlib modules"}),
@@ -238,11 +243,6 @@ def _recipes() -> dict[str, tuple[str, list[Flag], Any]]:
                                            "game)"}),
         ], _run_az),
     }
-
-
-def _bad_choice(text: str, choices: tuple[str, ...]):
-    raise argparse.ArgumentTypeError(f"invalid choice {text!r} (choose from "
-                                     f"{', '.join(choices)})")
 
 
 def train(args: argparse.Namespace) -> None:
