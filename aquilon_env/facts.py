@@ -57,7 +57,12 @@ def header_lines(state: np.ndarray, viewer: int) -> list[str]:
     actor = int(state[L.ACTOR])
     if phase == L.OVER:
         return [f"Dwarves of Aquilon, {n} Lords. {FINISHED_HEADER}"]
-    where = f"Era {int(state[L.ERA])}, turn {int(state[L.TURN]) + 1} of {int(state[L.TURNS])}"
+    turn, turns = int(state[L.TURN]), int(state[L.TURNS])
+    if turn >= turns:  # Era 2's last turn is over: the end-of-game Pariah token removals
+        who = "you" if actor == viewer else f"Lord {actor}"
+        return [f"Era {int(state[L.ERA])}, after its last turn ({turns} of {turns}): the end "
+                f"of the game, Pariah tokens are removed; {who} to act"]
+    where = f"Era {int(state[L.ERA])}, turn {turn + 1} of {turns}"
     if phase == L.BID:
         if viewer == actor:
             who = "you are asked for your bid"

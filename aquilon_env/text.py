@@ -48,7 +48,6 @@ KIND_NAMES = {Kind.COLOURED: "coloured", Kind.WHITE: "white", Kind.BLACK: "black
               Kind.ALLY: "ally"}
 POWER_TEXT = {
     Power.SHIELD_POINT_PER_RANK: "+1 point per Shield rank at the end",
-    Power.SVARA_LOOK: "look at the top 5 Era 2 cards and take one",
     Power.DERDHR_UPGRADE: "+5 to one of your talions",
     Power.KARDUM_EXCHANGE: "your 0 becomes the 3 - Exchange",
     Power.RUNE_POINTS: "3 points per different rune at the end",
@@ -63,8 +62,27 @@ ELITE_TEXT = (
 )
 
 
-def describe_cognar(cognar: int) -> str:
-    """A Cognar with where it goes and what it brings, e.g. 'Fey (Temple, 1 rank, 5 Points)'."""
+def svara_text(state: np.ndarray) -> str:
+    """What Svara's power does if she is recruited now, as the engine does it
+    (resolution.svara_prepare): the top 5 Era 2 cards to choose from (fewer if the deck has
+    fewer), or in the last turn of Era 2 the last card, taken face down."""
+    remaining = int(state[L.DECK2_LEN] - state[L.DECK2_POS])
+    last_turn = int(state[L.ERA]) == 2 and int(state[L.TURN]) == int(state[L.TURNS]) - 1
+    count = min(1 if last_turn else 5, remaining)
+    if count == 0:
+        return "the Era 2 deck is empty: no card to take"
+    if last_turn:
+        which = "last" if remaining == 1 else "top"
+        return f"last turn of Era 2: take the {which} Era 2 card face down"
+    if count == 1:
+        return "take the last Era 2 card"
+    return f"look at the top {count} Era 2 cards and take one"
+
+
+def describe_cognar(cognar: int, state: np.ndarray | None = None) -> str:
+    """A Cognar with where it goes and what it brings, e.g. 'Fey (Temple, 1 rank, 5 Points)';
+    Svara's power as it acts in `state` (without a state, as it acts before the last turn of
+    Era 2 with a full deck)."""
     c = COGNARS[cognar]
     if c.kind == Kind.COLOURED:
         where = ORDER_NAMES[c.order]
@@ -85,6 +103,9 @@ def describe_cognar(cognar: int) -> str:
         parts.append(f"{c.malt} Malt")
     if c.power == Power.REMOVE_TOKENS:
         parts.append(f"removes {plural(c.power_amount, 'Pariah token')} at the end")
+    elif c.power == Power.SVARA_LOOK:
+        parts.append("look at the top 5 Era 2 cards and take one" if state is None
+                     else svara_text(state))
     elif c.power in POWER_TEXT:
         parts.append(POWER_TEXT[c.power])
     if cognar == GAAT:
@@ -109,7 +130,7 @@ def _describe(state: np.ndarray, action: int) -> str:
         card = int(state[L.TAVERN_CARDS + tavern * L.MAX_TAVERN_CARDS + slot])
         return f"{verb} {describe_card(card)} from {TAVERN_NAMES[tavern]} (slot {slot})"
     if action < L.A_PLACE:
-        return f"recruit {describe_cognar(action - L.A_RECRUIT)}"
+        return f"recruit {describe_cognar(action - L.A_RECRUIT, state)}"
     if action < L.A_DERDHR:
         placing = int(state[L.PLACING])
         name = COGNARS[placing].name if placing >= 0 else COGNARS[GAAT].name
@@ -218,7 +239,7 @@ def _supply(state: np.ndarray) -> list[str]:
     groups = {Kind.COLOURED: "in their Order's column", Kind.WHITE: "Command zone",
               Kind.BLACK: "Mercenaries, recruited in pairs"}
     available = [
-        f"  {where}: " + listing((describe_cognar(i) for i, c in enumerate(COGNARS)
+        f"  {where}: " + listing((describe_cognar(i, state) for i, c in enumerate(COGNARS)
                                   if c.kind == kind and state[L.COGNAR_OWNER + i] < 0), "none")
         for kind, where in groups.items()
     ]

@@ -13,17 +13,24 @@ training and distillation over all the samples, and the network's policy alone a
 The games are played in `--groups` groups of `--games`, group k dealt from the seeds of round k
 of the recipe with the same `--games` and `--seed`; each group's samples are saved as it ends,
 so a run started again with the same options goes on after its last group (a game that stalls
-holds up only its own group). Writes `network.npz` (its policy alone: `baseline:<file>`) and
-`apprentice.json` (the command, the recipe, the samples, wall times and the evaluation).
+holds up only its own group). Beside the groups, `groups.json` records what made them (game,
+players, games a group, seed, the search's settings, the searching network's digest): a run
+started in a folder whose groups another game, seed or setting made, or whose saved groups
+cannot be read, is refused in one line before any game is played. Writes `network.npz` (its
+policy alone: `baseline:<file>`) and `apprentice.json` (the command, the recipe, the samples,
+wall times and the evaluation).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import sys
 import time
+import zipfile
+import zlib
 from dataclasses import asdict
 from pathlib import Path
 
@@ -41,6 +48,71 @@ from agents.games import installed_games, load_game
 from agents.play.evaluate import evaluate_bot
 from agents.play.tournament import wilson_interval
 
+RECORD = "groups.json"
+# What a damaged .npz raises on reading (numpy and zipfile do not wrap it in one type).
+UNREADABLE = (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile, zlib.error)
+
+
+def groups_record(recipe: AZRecipe, searcher: Path) -> dict:
+    """What makes a group's samples: the game and table, games a group, the seed, the
+    search's settings and the searching network (its file's SHA-256)."""
+    return json.loads(json.dumps({
+        "game": recipe.game, "num_players": recipe.num_players, "games": recipe.games,
+        "seed": recipe.seed, **asdict(recipe.settings),
+        "searcher_sha256": hashlib.sha256(searcher.read_bytes()).hexdigest()}))
+
+
+def prepare_out(out: Path, record: dict) -> None:
+    """Make `out` the folder of this run's groups, or refuse it (ValueError, one line): a file
+    or a folder that cannot be written, groups of another run (its `groups.json` differs) or
+    groups without that record."""
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"--out {out} is a file, not a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ValueError(f"cannot make the folder --out {out}: "
+                         f"{error.strerror or error}") from None
+    saved = out / RECORD
+    if saved.exists():
+        try:
+            before = json.loads(saved.read_text())
+        except (OSError, ValueError) as error:
+            raise ValueError(f"cannot read {saved}: {error}; use another --out") from None
+        if not isinstance(before, dict):
+            raise ValueError(f"{saved} is not a record of an apprentice's groups; use another "
+                             "--out")
+        changed = sorted(k for k in set(before) | set(record) if before.get(k) != record.get(k))
+        if changed:
+            raise ValueError(f"{out} holds the groups of another run (differs in "
+                             f"{', '.join(changed)}); use another --out")
+        return
+    if any(out.glob("group_*.npz")):
+        raise ValueError(f"{out} holds groups but no {RECORD} saying what made them; use "
+                         "another --out")
+    try:
+        saved.write_text(json.dumps(record, indent=2))
+    except OSError as error:
+        raise ValueError(f"cannot write to --out {out}: {error.strerror or error}") from None
+
+
+def check_group(path: Path, spec, num_players: int) -> None:
+    """ValueError (one line) unless `path` holds samples this game and table could make."""
+    try:
+        samples = Samples.load(path)
+    except UNREADABLE as error:
+        raise ValueError(f"cannot read the saved group {path} ({type(error).__name__}: "
+                         f"{error}); delete it to play it again") from None
+    widths = {"observations": spec.obs_size, "masks": spec.num_actions,
+              "visits": spec.num_actions, "q_values": spec.num_actions,
+              "prior_logits": spec.num_actions, "values": num_players}
+    for name, width in widths.items():
+        array = getattr(samples, name)
+        if array.ndim != 2 or array.shape != (len(samples), width):
+            raise ValueError(f"the saved group {path} is not of {spec.name} with "
+                             f"{num_players} players ({name} {list(array.shape)}); delete it "
+                             "to play it again")
+
 
 def run(game: str, groups: int, games: int, seed: int, out: Path, iterations: int = 200,
         max_moves: int | None = None, distill_epochs: int = 10, eval_games: int = 2000,
@@ -57,8 +129,12 @@ def run(game: str, groups: int, games: int, seed: int, out: Path, iterations: in
                                iterations=iterations, distill_epochs=distill_epochs,
                                out=str(out), **overrides)
     spec = load_game(game).SPEC
-    searcher = load_network(str(shipped_policy_path(game)), spec, recipe.num_players)
-    out.mkdir(parents=True, exist_ok=True)
+    searcher_path = shipped_policy_path(game)
+    searcher = load_network(str(searcher_path), spec, recipe.num_players)
+    prepare_out(out, groups_record(recipe, searcher_path))
+    for k in range(groups):
+        if (out / f"group_{k}.npz").exists():
+            check_group(out / f"group_{k}.npz", spec, recipe.num_players)
     started = time.perf_counter()
     for k in range(groups):
         path = out / f"group_{k}.npz"
@@ -124,8 +200,10 @@ def main() -> None:
                      args.iterations, args.max_moves, args.distill_epochs, args.eval_games,
                      tuple(args.eval_seeds), args.workers,
                      command=" ".join(["python3 benchmarks/apprentice.py", *sys.argv[1:]]))
-    except ValueError as error:
-        parser.error(str(error))
+    except (ValueError, OSError) as error:
+        # A bad option, folder or saved group: one line, no traceback.
+        sys.stderr.write(f"apprentice.py: error: {' '.join(str(error).split())}\n")
+        raise SystemExit(2) from None
     print(f"{record['samples']:,} samples of {args.groups} groups; network alone against "
           "baseline:")
     for row in [*record["network_vs_baseline"], record["network_vs_baseline_all"]]:

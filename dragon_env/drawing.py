@@ -23,7 +23,7 @@ from dragon_env.engine.ledger import total_holdings
 from dragon_env.engine.scoring import points
 from dragon_env.engine.tables import NUM_TYPES, STACK_SIZE
 from dragon_env.facts import (
-    CURRENCY_NAMES,
+    amount_text,
     contract_text,
     describe_tile,
     money_text,
@@ -87,8 +87,7 @@ def _table(d: Drawing, state: np.ndarray, viewer: int) -> None:
     lines = [f"step: {L.STEP_NAMES[step]}", f"Start Player: {int(state[L.START])}",
              "pick order: " + (", ".join(order) or "-"),
              "public totals (a shut chest included): " + ", ".join(
-                 f"{int(total_holdings(state, c)) + chest[c]} {CURRENCY_NAMES[c]}"
-                 for c in range(2)),
+                 amount_text(int(total_holdings(state, c)) + chest[c], c) for c in range(2)),
              *turn_lines(state, viewer)]
     if viewer >= 0 and int(state[L.PENDING + viewer]) >= 0 and step != L.OVER:
         lines.append(f"your sealed choice: {pending_text(state, viewer)}")

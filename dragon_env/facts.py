@@ -24,11 +24,13 @@ from dragon_env.engine.tables import (
 )
 from tabletop_core.text import (
     PUBLIC,
+    a_or_an,
     plural,
 )
 
 TYPE_NAMES = tuple(b.name for b in BUILDINGS)
 CURRENCY_NAMES = ("Gold", "Knights")
+_ONE = ("Gold", "Knight")  # the name of an amount of 1
 KIND_NAMES = {TileKind.GENEROUS_DRAGON: "Generous Dragon", TileKind.CALENDAR: "Calendar",
               TileKind.INVASION: "Invasion"}
 
@@ -41,6 +43,12 @@ def describe_tile(tile: int) -> str:
     if kind == TileKind.BUILDING:
         return f"{TYPE_NAMES[tile // STACK_SIZE]} {int(TILE_GOLD[tile])}"
     return KIND_NAMES[kind]
+
+
+def amount_text(value: int, currency: int) -> str:
+    """An amount of a currency: '1 Gold', '7 Gold', '1 Knight', '2 Knights'."""
+    value = int(value)
+    return f"{value} {(_ONE if value == 1 else CURRENCY_NAMES)[currency]}"
 
 
 def describe_contract(card: int) -> str:
@@ -60,22 +68,20 @@ def contract_text(state: np.ndarray, seat: int) -> str:
 
 
 def _known(state: np.ndarray, viewer: int, seat: int, currency: int) -> str:
-    name = CURRENCY_NAMES[currency]
     estimate = int(tally(state, viewer, seat, currency))
     if is_exact(state, viewer, seat, currency):
-        return f"{estimate} {name}"
+        return amount_text(estimate, currency)
     least = int(floor(state, viewer, seat, currency))
     if estimate <= least:
-        return f"at least {least} {name}"
-    return f"about {estimate} {name} (at least {least})"
+        return f"at least {amount_text(least, currency)}"
+    return f"about {amount_text(estimate, currency)} (at least {least})"
 
 
 def money_text(state: np.ndarray, seat: int, viewer: int, over: bool) -> str:
     """A seat's Gold and Knights as `viewer` may know them: exact for its own seat and
     once the game is over, hidden in the public view, else what the viewer's ledger proves (M15)."""
     if seat == viewer or over:
-        return (f"{int(state[L.HOLD + seat * 2])} Gold, "
-                f"{int(state[L.HOLD + seat * 2 + 1])} Knights")
+        return ", ".join(amount_text(state[L.HOLD + seat * 2 + c], c) for c in range(2))
     if viewer == PUBLIC:
         return "Gold and Knights hidden"
     return ", ".join(_known(state, viewer, seat, c) for c in range(2))
@@ -90,10 +96,10 @@ def pending_text(state: np.ndarray, seat: int) -> str:
         return describe_contract(pending)
     if step == L.BID_AMOUNT:
         currency = int(TYPE_BID_CURRENCY[int(state[L.ACT_TYPE])])
-        return f"a bid of {pending} {CURRENCY_NAMES[currency]}"
+        return f"a bid of {amount_text(pending, currency)}"
     if pending == L.INVADE_KNIGHTS:
         return "to discard 2 Knights"
-    return f"to discard a {TYPE_NAMES[pending]}"
+    return f"to discard {a_or_an(TYPE_NAMES[pending])}"
 
 
 def turn_lines(state: np.ndarray, viewer: int) -> list[str]:
@@ -111,21 +117,21 @@ def turn_lines(state: np.ndarray, viewer: int) -> list[str]:
         line += f"; chest for player {target}"
         if state[L.CHEST_TYPE] >= 0:
             line += f", indicating its {TYPE_NAMES[int(state[L.CHEST_TYPE])]}"
-        currency = CURRENCY_NAMES[int(state[L.CHEST_CURRENCY])]
+        currency = int(state[L.CHEST_CURRENCY])
         if step == L.CHEST_AMOUNT:
             line += f"; the amount ({plural(int(state[L.ENTRY_LEN]), 'digit')}) is being entered"
         elif step == L.CHEST_RESPONSE:
-            amount = (f"{int(state[L.CHEST_X])} {currency}" if viewer in (seat, target)
-                      else f"an amount of {currency} you were not shown")
+            amount = (amount_text(state[L.CHEST_X], currency) if viewer in (seat, target)
+                      else f"an amount of {CURRENCY_NAMES[currency]} you were not shown")
             line += f"; the chest is shut with {amount}"
         response = int(state[L.CHEST_RESPONSE_KIND])
         if response >= 0:
             line += "; accepted" if response == L.ACCEPTED else "; matched"
         if state[L.CHEST_MOVED] >= 0:
-            line += f"; a {TYPE_NAMES[int(state[L.CHEST_MOVED])]} changed hands"
+            line += f"; {a_or_an(TYPE_NAMES[int(state[L.CHEST_MOVED])])} changed hands"
     elif BUILDINGS[t].action == ActionKind.AUCTION:
         if state[L.STAKE]:
-            line += f"; stake {int(state[L.STAKE])} {CURRENCY_NAMES[BUILDINGS[t].stake_currency]}"
+            line += f"; stake {amount_text(state[L.STAKE], BUILDINGS[t].stake_currency)}"
         if step == L.BID_AMOUNT:
             line += (f"; sealed bids of {plural(int(state[L.ENTRY_LEN]), 'digit')} are "
                      "being made")

@@ -32,6 +32,7 @@ from dragon_env.engine.tables import (
 from dragon_env.facts import (
     CURRENCY_NAMES,
     TYPE_NAMES,
+    amount_text,
     contract_text,
     describe_contract,
     describe_tile,
@@ -42,6 +43,7 @@ from dragon_env.facts import (
 from tabletop_core.text import (
     FINISHED_HEADER,
     PUBLIC,
+    a_or_an,
     check_viewer,
     listing,
     plural,
@@ -59,7 +61,7 @@ def describe_building_type(t: int) -> str:
     if b.action == ActionKind.TREASURE_CHEST:
         then = f"a Treasure Chest of {CURRENCY_NAMES[b.chest_currency]}"
     else:
-        then = (f"an auction (stake {b.stake_amount} {CURRENCY_NAMES[b.stake_currency]}, "
+        then = (f"an auction (stake {amount_text(b.stake_amount, b.stake_currency)}, "
                 f"sealed bids in {CURRENCY_NAMES[b.bid_currency]})")
     return f"{b.name}: {income}, then {then}"
 
@@ -95,24 +97,23 @@ def _describe(state: np.ndarray, action: int) -> str:
         what = "bid" if int(state[L.STEP]) == L.BID_AMOUNT else "chest amount"
         more = int(state[L.ENTRY_LEFT]) - 1
         so_far = int(state[L.ENTRY_REG]) * 10 + digit
-        unit = CURRENCY_NAMES[_entry_currency(state)]
-        return (f"{what} digit {digit} ({so_far} {unit} so far, "
+        return (f"{what} digit {digit} ({amount_text(so_far, _entry_currency(state))} so far, "
                 f"{plural(more, 'more digit')})")
     if action == L.A_ACCEPT:
-        return (f"accept the chest ({int(state[L.CHEST_X])} "
-                f"{CURRENCY_NAMES[int(state[L.CHEST_CURRENCY])]}) and give your "
+        return ("accept the chest "
+                f"({amount_text(state[L.CHEST_X], int(state[L.CHEST_CURRENCY]))}) and give your "
                 f"{TYPE_NAMES[int(state[L.CHEST_TYPE])]}")
     if action == L.A_MATCH:
-        return (f"match the chest (pay {int(state[L.CHEST_X])} "
-                f"{CURRENCY_NAMES[int(state[L.CHEST_CURRENCY])]}), then take one of the "
-                "offerer's Buildings")
+        return ("match the chest "
+                f"(pay {amount_text(state[L.CHEST_X], int(state[L.CHEST_CURRENCY]))}), then "
+                "take one of the offerer's Buildings")
     if action < L.A_TIEBREAK:
         return f"take the offerer's {TYPE_NAMES[action - L.A_TAKE]}"
     if action < L.A_INVADE_KNIGHTS:
         return f"the auction goes to player {_seat_at(state, action - L.A_TIEBREAK)}"
     if action == L.A_INVADE_KNIGHTS:
         return "Invasion: discard 2 Knights (all of them if fewer)"
-    return f"Invasion: discard a {TYPE_NAMES[action - L.A_INVADE_BUILDING]}"
+    return f"Invasion: discard {a_or_an(TYPE_NAMES[action - L.A_INVADE_BUILDING])}"
 
 
 def action_to_string(state: np.ndarray, action: int) -> str:
@@ -170,7 +171,7 @@ def render_text(state: np.ndarray, viewer: int = PUBLIC) -> str:
             f"[{STACK_SIZE - int(state[L.STACK_TOP + t])} face down]" for t in ring
         ),
         "Public totals (a shut chest included): " + ", ".join(
-            f"{int(total_holdings(state, c)) + chest[c]} {CURRENCY_NAMES[c]}" for c in range(2)
+            amount_text(int(total_holdings(state, c)) + chest[c], c) for c in range(2)
         ),
         "Buildings: owned/interest due on the Contracts tucked under them. A Contract's value "
         "sets the pick order and is the interest due when the Dragon passes that type; the "
@@ -198,11 +199,11 @@ def render_text(state: np.ndarray, viewer: int = PUBLIC) -> str:
     if not over and viewer == actor and step in (L.CHEST_AMOUNT, L.BID_AMOUNT):
         lines.append(f"You are entering {int(state[L.ENTRY_LEN])} digits: "
                      f"{int(state[L.ENTRY_REG])} so far, {int(state[L.ENTRY_LEFT])} to go "
-                     f"(at most {int(state[L.ENTRY_CAP])} "
-                     f"{CURRENCY_NAMES[_entry_currency(state)]})")
+                     "(at most "
+                     f"{amount_text(state[L.ENTRY_CAP], _entry_currency(state))})")
     if over:
         lines.append("Final count (points, then Knights, then Gold break ties): " + "; ".join(
             f"player {s} {plural(int(points(state, s)), 'point')}, "
-            f"{int(state[L.HOLD + s * 2 + 1])} Knights, {int(state[L.HOLD + s * 2])} Gold"
+            f"{amount_text(state[L.HOLD + s * 2 + 1], 1)}, {amount_text(state[L.HOLD + s * 2], 0)}"
             for s in range(n)))
     return "\n".join(lines)

@@ -57,6 +57,7 @@ from simurgh_env.facts import (
 from tabletop_core.text import (
     FINISHED_HEADER,
     PUBLIC,
+    a_or_an,
     check_viewer,
     listing,
     require_legal,
@@ -243,7 +244,7 @@ def public_action_to_string(state: np.ndarray, action: int) -> str:
         top = action < L.A_DISCARD_BOTTOM
         tile = action - (L.A_DISCARD_TOP if top else L.A_DISCARD_BOTTOM)
         if not _public_tile(state, tile):
-            return (f"discards a {FAMILY_NAMES[TILE_FAMILY[tile]]} tile "
+            return (f"discards {a_or_an(FAMILY_NAMES[TILE_FAMILY[tile]])} tile "
                     f"{'on top of' if top else 'under'} the action stack")
     return _describe(state, action)
 

@@ -64,6 +64,11 @@ def plural(count: int, word: str, words: str | None = None) -> str:
     return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
+def a_or_an(word: str) -> str:
+    """`word` with its indefinite article by its first letter: 'a Castle', 'an Arena'."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def listing(items: Iterable[str], empty: str = "-") -> str:
     """Items joined by ', ', or `empty` when there are none."""
     items = list(items)

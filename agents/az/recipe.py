@@ -62,7 +62,16 @@ from agents.play.records import game_seed
 from agents.profiles import game_profile
 from agents.training.config import RecipeConfig
 from agents.training.curve import write_curve
-from agents.training.runs import RunProgress, read_record
+from agents.training.runs import (
+    COUNT,
+    NUMBER,
+    OBJECT,
+    TEXT,
+    TIMES,
+    RunProgress,
+    read_record,
+    rows_of,
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -155,6 +164,10 @@ _DEFAULTS = json.loads(json.dumps({
 
 class _Run(RunProgress):
     """The files of one run in `out`, and how far it got."""
+
+    FIELDS = {"command": TEXT, "rounds_done": COUNT, "wall_time_s": TIMES,
+              "curve": rows_of(NUMBER, round=COUNT)}
+    OPTIONAL = {"start_sha256": TEXT, "distilled": OBJECT}
 
     def __init__(self, recipe: AZRecipe, out: Path, command: str):
         self.recipe = recipe

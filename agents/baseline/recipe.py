@@ -41,7 +41,16 @@ from agents.profiles import game_profile
 from agents.training.config import RecipeConfig
 from agents.training.curve import write_curve
 from agents.training.opponent_pool import OpponentPool
-from agents.training.runs import RunProgress, read_record
+from agents.training.runs import (
+    COUNT,
+    NUMBER,
+    TEXT,
+    TIMES,
+    RunProgress,
+    read_record,
+    record_of,
+    rows_of,
+)
 
 SEARCH_OPPONENT = "ismcts:200"
 
@@ -91,6 +100,11 @@ class BaselineRecipe(RecipeConfig):
 
 class _Run(RunProgress):
     """The files of one run in `out`, and what is already done there."""
+
+    FIELDS = {"command": TEXT, "wall_time_s": TIMES, "curve": rows_of(NUMBER, steps=COUNT),
+              "imitation": rows_of()}
+    OPTIONAL = {"final": record_of(opponent=TEXT, games=COUNT, win=NUMBER, low=NUMBER,
+                                   high=NUMBER)}
 
     def __init__(self, recipe: BaselineRecipe, out: Path, command: str):
         self.recipe = recipe

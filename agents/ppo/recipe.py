@@ -19,7 +19,7 @@ from agents.play.evaluate import evaluate_bot
 from agents.training.config import RecipeConfig, reference_opponents
 from agents.training.curve import write_curve
 from agents.training.opponent_pool import OpponentPool
-from agents.training.runs import RunProgress, read_record
+from agents.training.runs import COUNT, NUMBER, RunProgress, read_record, rows_of
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -67,6 +67,8 @@ def evaluate_model(config: PPOConfig, path: str, bot: str, games: int, seed: int
 
 class _Run(RunProgress):
     """A run's folder: its config, its checkpoints and its curve so far."""
+
+    FIELDS = {"curve": rows_of(NUMBER, steps=COUNT)}
 
     def __init__(self, config: PPOConfig):
         out = Path(config.out)
