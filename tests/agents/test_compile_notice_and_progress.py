@@ -67,7 +67,9 @@ def test_a_command_imports_no_game_it_does_not_play_but_its_help_lists_their_opt
         os.environ.get("PYTHONPATH")])])}
     code = ("import sys\nfrom agents.cli import _parser\nparser, _ = _parser()\n"
             "parser.parse_known_args(['tournament', '--game', 'aquilon'])\n"
-            "print(sorted(m for m in sys.modules if m.endswith('_env')))")
+            "from tabletop_core.games import game_names, game_package\n"
+            "packages = {game_package(name) for name in game_names()}\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in packages))")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
