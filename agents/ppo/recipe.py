@@ -78,7 +78,7 @@ class _Run(RunProgress):
         mine = json.loads(json.dumps(asdict(config)))
         if saved.exists():
             before = read_record(saved)
-            changed = sorted(k for k in set(before) | set(mine) - {"out", "steps"}
+            changed = sorted(k for k in (set(before) | set(mine)) - {"out", "steps"}
                              if before.get(k) != mine.get(k))
             if changed:
                 raise ValueError(f"{out} holds a run of another config (differs in "
