@@ -81,12 +81,19 @@ def collect_demonstrations(game: str, num_players: int, decisions: int, seed: in
                           np.asarray(rows_action, np.int64), np.asarray(rows_return, np.float32))
 
 
+STRETCH = 16  # minibatches timed together when `pretrain` chooses its thread count
+
+
 def pretrain(policy, data: Demonstrations, epochs: int = 4, batch_size: int = 512,
              learning_rate: float = 1e-3, value_weight: float = 0.5, seed: int = 0,
-             validation_share: float = 0.05) -> list[dict]:
+             validation_share: float = 0.05, threads=None) -> list[dict]:
     """Fit an sb3-contrib `MaskableActorCriticPolicy` to the demonstrations (see module doc);
     return one row per epoch: training loss, and on held-out decisions the cross-entropy and
-    the share of decisions where the policy's most probable action is the heuristic's."""
+    the share of decisions where the policy's most probable action is the heuristic's.
+    `threads`: an `agents.training.callbacks.FastestThreads` that chooses torch's thread count
+    for each stretch of `STRETCH` minibatches (default: torch's count as it is)."""
+    import time
+
     import torch
 
     rng = np.random.default_rng(seed)
@@ -106,7 +113,14 @@ def pretrain(policy, data: Demonstrations, epochs: int = 4, batch_size: int = 51
         policy.set_training_mode(True)
         rng.shuffle(train)
         total, count = 0.0, 0
-        for start in range(0, len(train), batch_size):
+        stretch = None  # (threads, start) of the stretch of minibatches being timed
+        for k, start in enumerate(range(0, len(train), batch_size)):
+            if threads is not None and k % STRETCH == 0:
+                now = time.perf_counter()
+                if stretch is not None:
+                    threads.record(stretch[0], now - stretch[1])
+                stretch = (threads.choose(), now)
+                torch.set_num_threads(stretch[0])
             obs, masks, actions, returns = tensors(train[start:start + batch_size])
             values, log_prob, _ = policy.evaluate_actions(obs, actions, action_masks=masks)
             loss = -log_prob.mean() + value_weight * ((values.flatten() - returns) ** 2).mean()

@@ -140,8 +140,11 @@ def run_recipe(recipe: BaselineRecipe, command: str = "", progress: bool = True,
     import torch
     from sb3_contrib import MaskablePPO
 
+    from agents.training.callbacks import FastestThreads, PhaseThreads, update_threads
     from agents.training.selfplay import SelfPlayVecEnv, frozen_policy
 
+    # one torch thread while the engines play; where torch works alone (the imitation, PPO's
+    # updates) the count measured fastest as it goes (agents.training.callbacks)
     torch.set_num_threads(1)
     torch.manual_seed(recipe.seed)
     run = _Run(recipe, Path(recipe.out), command)
@@ -165,7 +168,9 @@ def run_recipe(recipe: BaselineRecipe, command: str = "", progress: bool = True,
         model = MaskablePPO("MlpPolicy", env, seed=recipe.seed, verbose=0, device="cpu",
                             policy_kwargs={"net_arch": [256, 256]}, **ppo_settings)
         run.progress["imitation"] = pretrain(model.policy, data, epochs=recipe.pretrain_epochs,
-                                             seed=recipe.seed)
+                                             seed=recipe.seed,
+                                             threads=FastestThreads((1, update_threads())))
+        torch.set_num_threads(1)
         del data
         model.save(pretrained)
         run.add_time("imitation", time.perf_counter() - start)
@@ -184,7 +189,7 @@ def run_recipe(recipe: BaselineRecipe, command: str = "", progress: bool = True,
     while steps < recipe.steps:
         start = time.perf_counter()
         chunk = min(recipe.chunk, recipe.steps - steps)
-        model.learn(chunk, reset_num_timesteps=False, progress_bar=False)
+        model.learn(chunk, reset_num_timesteps=False, callback=PhaseThreads())
         steps += chunk
         path = run.out / "checkpoints" / f"model_{steps}.zip"
         path.parent.mkdir(exist_ok=True)

@@ -12,6 +12,7 @@ from numba import njit
 
 from agents.bots.base import Bot, SeatView
 from agents.profiles import game_profile
+from tabletop_core.cache import announce_compiles
 from tabletop_core.rng import rng_below, rng_seed
 from tabletop_core.signatures import POLICY, EngineFunction
 from tabletop_core.spec import GameSpec
@@ -51,6 +52,7 @@ def heuristic_policy(game: GameSpec) -> EngineFunction:
             raise ValueError(f"{game.name} has no heuristic (its profile names none); "
                              "use random, ismcts or az")
         module, _, function = reference.partition(":")
+        announce_compiles(module, game.name)  # its first import compiles it
         _HEURISTICS[game.name] = EngineFunction(
             getattr(importlib.import_module(module), function), POLICY)
     return _HEURISTICS[game.name]

@@ -18,8 +18,29 @@ BOT_HELP = (
 )
 
 
+OPTIONS_HELP = "GAME_OPTIONS"  # stands for the games' options in a help text until shown
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """Writes the games' options (`game_option_table`) into a help text only when the help is
+    shown: reading them imports every game, whose first import compiles its engine."""
+
+    def _expand_help(self, action: argparse.Action) -> str:
+        text = super()._expand_help(action)
+        if OPTIONS_HELP in text:
+            text = text.replace(OPTIONS_HELP, "; ".join(
+                f"{name}: {', '.join(f'{k} (default {v!r})' for k, v in opts)}"
+                for name, opts in game_option_table().items() if opts))
+        return text
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse with its errors on one line: `tabletop: error: ...`, exit status 2."""
+    """argparse with its errors on one line: `tabletop: error: ...`, exit status 2 (its
+    subcommands' parsers too)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:
         fail(message)
@@ -99,10 +120,7 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, any_game: bool = Fals
     parser.add_argument("--players", type=count(1), default=None, help=players_help)
     parser.add_argument("--option", type=option_pair, action="append", default=[],
                         metavar="NAME=VALUE",
-                        help="a game option, repeatable (" + "; ".join(
-                            f"{name}: {', '.join(f'{k} (default {v!r})' for k, v in opts)}"
-                            for name, opts in game_option_table().items() if opts)
-                        + ")")
+                        help=f"a game option, repeatable ({OPTIONS_HELP})")
 
 
 def game_option_table() -> dict[str, tuple[tuple[str, Any], ...]]:

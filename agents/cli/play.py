@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
-from dataclasses import asdict
+import sys
+from dataclasses import asdict, replace
 from pathlib import Path
 
 from agents.bots import check_bots_fit
@@ -21,11 +22,12 @@ from agents.cli.arguments import (
     seed,
 )
 from agents.games import GAME_NAMES, installed_games
-from agents.play.evaluate import evaluate, format_matches
+from agents.play.evaluate import evaluate, format_matches, plot_matches
 from agents.play.human import HumanTable, play_human, stdin_reader
 from agents.play.records import GameRecord, check_writable, game_seed, replay
 from agents.play.tournament import format_table, plot, run_tournament, truncation_note, write_json
 from agents.profiles import game_profile
+from agents.training.config import reference_opponents
 
 
 def _tables(args: argparse.Namespace) -> list[tuple[str, int, dict]]:
@@ -93,31 +95,58 @@ def evaluate_command(args: argparse.Namespace) -> None:
         print(f"json: {path}")
 
 
+CURVE_POINTS = 12  # evaluations of the demo's learning curve after step 0 (at least)
+CURVE_GAMES = 20  # games per opponent of each of its evaluations (at most)
+
+
+def demo_config(game: str, steps: int, games: int, seed: int, out: Path):
+    """The PPO run of `demo`: the recipe's config, with short evaluations (`CURVE_GAMES` games
+    against each bot, at most `games`) often enough to draw at least `CURVE_POINTS` points
+    after step 0 (a budget too small for that many rollouts gets shorter rollouts)."""
+    from agents.ppo.recipe import PPOConfig
+
+    config = PPOConfig.for_game(game, steps=steps, seed=seed, out=str(out / f"demo-{game}"))
+    n_steps = min(config.n_steps, max(1, steps // (config.num_envs * CURVE_POINTS)))
+    rollout = config.num_envs * n_steps
+    config = replace(config, n_steps=n_steps, batch_size=min(config.batch_size, rollout),
+                     eval_games=min(CURVE_GAMES, games))
+    return replace(config, eval_every=max(1, config.total_steps // rollout // CURVE_POINTS))
+
+
 def demo(args: argparse.Namespace) -> None:
-    from agents.ppo.recipe import PPOConfig, train
+    from agents.ppo.recipe import train
 
     out = Path(args.out)
-    config = PPOConfig.for_game(args.game, steps=args.steps, seed=args.seed,
-                                out=str(out / f"ppo-{args.game}"))
+    config = demo_config(args.game, args.steps, args.games, args.seed, out)
     players = config.num_players
-    print(f"1/2 self-play training on {args.game} ({players} players, "
-          f"{config.total_steps:,} steps)")
+    rollouts = config.total_steps // (config.num_envs * config.n_steps)
+    points = 1 + rollouts // config.eval_every + (rollouts % config.eval_every > 0)
+    print(f"1/2 self-play training on {args.game} ({players} players, {config.total_steps:,} "
+          f"steps); its learning curve: {points} evaluations from step 0, "
+          f"{config.eval_games} games against each of "
+          f"{', '.join(reference_opponents(args.game))}", flush=True)
     model = train(config, progress=not args.quiet)
-    print(f"model: {model}\n\n2/2 tournament: the trained agent against the baseline bots")
-    bots = [f"ppo:{model}", "random"]
-    for extra in ("heuristic", "baseline"):  # where the game has them
+    bot = f"ppo:{model}"
+    opponents = ["random"]
+    for extra in ("heuristic", "baseline"):  # where the game has them at this table
         try:
             check_bots_fit([extra], args.game, players)
-            bots.insert(1, extra)
+            opponents.append(extra)
         except ValueError:
             pass
-    results, _ = run_tournament(args.game, players, bots, args.games, seed=args.seed,
-                                progress=not args.quiet)
-    title = f"{args.game}, {players} players, {args.games} games"
-    print(f"\n{title}\n\n{format_table(results)}")
-    picture = out / f"demo-{args.game}.png"
-    plot(str(picture), title, results)
-    print(f"\nplots: {picture}, {out / f'ppo-{args.game}' / 'learning_curve.png'}")
+    print(f"model: {model}\n\n2/2 the trained agent head to head against each bot: "
+          f"{args.games} games each, the agent in one seat and the bot in "
+          f"{'the other' if players == 2 else f'the other {players - 1}'}, seats rotated",
+          flush=True)
+    results = evaluate(bot, args.game, opponents, players, args.games, seed=args.seed,
+                       progress=not args.quiet)
+    title = f"{args.game}, {players} players, {args.games} games per bot: the trained agent"
+    print(f"\n{title}\n\n{format_matches(results)}\n\nParity is what an equal player "
+          "would win; the agent is stronger than a bot where its interval lies above parity.")
+    picture = out / f"demo-{args.game}" / "head_to_head.png"
+    plot_matches(str(picture), title, results)
+    print(f"\nplots: {picture} (head to head), {Path(config.out) / 'learning_curve.png'} "
+          "(learning curve)")
 
 
 def human(args: argparse.Namespace) -> None:
@@ -137,9 +166,13 @@ def human(args: argparse.Namespace) -> None:
         return
     record = play_human(game, players, args.seat, bots, seed=seed, read=stdin_reader,
                         options=options)
-    if args.save:
+    if args.save:  # an unfinished game too: its moves so far
         record.save(args.save)
-        print(f"game saved to {args.save}")
+        print(f"game saved to {args.save}" + (
+            f" (unfinished: `tabletop replay {args.save}` shows it up to where it stopped)"
+            if record.unfinished else ""))
+    if record.unfinished:
+        raise SystemExit(f"end of input: game abandoned after {len(record.actions)} moves")
 
 
 def replay_command(args: argparse.Namespace) -> None:
@@ -153,11 +186,16 @@ def replay_command(args: argparse.Namespace) -> None:
         return
     if args.step:
         def show(line: str) -> None:
-            print(line)
-            input("")
+            print(line, flush=True)
+            if sys.stdin.readline() == "":  # end of input: stop here, without a traceback
+                raise EOFError
+
     else:
         show = print
-    replay(record, show=show, viewer=args.seat)
+    try:
+        replay(record, show=show, viewer=args.seat)
+    except EOFError:
+        print("end of input: replay stopped")
 
 
 def add_commands(sub) -> None:
@@ -197,15 +235,19 @@ def add_commands(sub) -> None:
     e.add_argument("--quiet", action="store_true", help="no progress bar")
     e.set_defaults(run=evaluate_command)
 
-    d = sub.add_parser("demo", help="train an agent by self-play, then rate it against the "
-                       "baseline bots (the README's main job)")
+    d = sub.add_parser("demo", help="train an agent by self-play (with its learning curve), "
+                       "then measure it head to head against each bot (the README's main "
+                       "job)")
     d.add_argument("--game", choices=GAME_NAMES, default=GAME_NAMES[0],
                    help=f"which game (default {GAME_NAMES[0]})")
     d.add_argument("--steps", type=count(1), default=100_000,
                    help="training steps (default 100k)")
-    d.add_argument("--games", type=count(1), default=60, help="tournament games (default 60)")
+    d.add_argument("--games", type=count(1), default=60,
+                   help="games against each bot at the end (default 60); the learning curve's "
+                        f"evaluations play {CURVE_GAMES} (at most these)")
     d.add_argument("--seed", type=seed, default=0)
-    d.add_argument("--out", default="runs", help="output folder (default runs)")
+    d.add_argument("--out", default="runs",
+                   help="output folder (default runs): the run in <out>/demo-<game>/")
     d.add_argument("--quiet", action="store_true", help="no progress bars")
     d.set_defaults(run=demo)
 

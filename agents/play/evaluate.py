@@ -132,3 +132,32 @@ def format_matches(results: list[MatchResult]) -> str:
             f"({r.win_low:.1%}-{r.win_high:.1%}) | {r.parity:.1%} | {r.mean_reward:+.3f} | "
             f"{r.agent_rating_mu:.1f} / {r.opponent_rating_mu:.1f} |")
     return "\n".join(lines)
+
+
+def plot_matches(path: str, title: str, results: list[MatchResult]) -> None:
+    """A PNG of `evaluate`'s results: the agent's win share against each opponent with its 95%
+    interval, and a dashed line at parity (what an equal player would win)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from agents.play.tournament import bot_label
+
+    fig, ax = plt.subplots(figsize=(max(5.0, 1.6 * len(results) + 2.0), 3.8))
+    for x, r in enumerate(results):
+        ax.bar(x, r.win_rate, yerr=[[r.win_rate - r.win_low], [r.win_high - r.win_rate]],
+               capsize=5, color="#4a7fb0", width=0.6)
+        ax.hlines(r.parity, x - 0.42, x + 0.42, colors="#888888", linestyles="--",
+                  linewidth=1.2, label="parity (an equal player)" if x == 0 else None)
+        ax.annotate(f"{r.win_rate:.0%}", (x, r.win_high), textcoords="offset points",
+                    xytext=(0, 4), ha="center", fontsize=8)
+    ax.set_xticks(range(len(results)), [f"vs {bot_label(r.opponent)}" for r in results],
+                  fontsize=8)
+    ax.set_ylim(0, 1.05)
+    ax.set_ylabel("win share (95% CI)")
+    ax.set_title(title, fontsize=10)
+    ax.legend(loc="upper right", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)

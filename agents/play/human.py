@@ -104,8 +104,13 @@ class HumanTable:
             f"seat {s} ({self.names[s]}): {scores[s]:g}" for s in range(self.env.num_players))
 
     def record(self) -> GameRecord:
-        """The game's replayable record."""
+        """The game's replayable record; a game not over yet gives an `unfinished` record of
+        the moves so far (no scores)."""
         env = self.env
+        if not self.over:
+            return GameRecord(self.game, env.num_players, self.seed, self.names,
+                              list(self.actions), [], [], self.options, self.limit,
+                              unfinished=True)
         rewards = [float(env._cumulative_rewards[a]) for a in env.possible_agents]
         return GameRecord(self.game, env.num_players, self.seed, self.names, list(self.actions),
                           [float(x) for x in env.final_scores()], rewards, self.options,
@@ -132,7 +137,9 @@ def play_human(
     options: dict | None = None,
 ) -> GameRecord:
     """Play one game (with the game's `options`) with a person in `seat` (reading numbers
-    with `read`) against bots (cycled over the other seats); return its record."""
+    with `read`) against bots (cycled over the other seats); return its record. If `read`
+    raises EOFError (the person's input ended), the game stops there and the record is
+    `unfinished`: the moves so far."""
     table = HumanTable(game, num_players, seat, bots, seed, options=options)
     write(table.introduction())
     while not table.over:
@@ -141,7 +148,11 @@ def play_human(
         if table.over:
             break
         write("\n" + table.view_text())
-        write(table.play_person(_ask(table.legal(), read, write)))
+        try:
+            choice = _ask(table.legal(), read, write)
+        except EOFError:
+            return table.record()
+        write(table.play_person(choice))
     write("\n" + table.view_text())
     write("\n" + table.final_line())
     return table.record()
@@ -175,9 +186,11 @@ def _ask(legal: list[tuple[int, str]], read, write) -> int:
 
 
 def stdin_reader(prompt: str) -> str:
-    """Read a line from standard input, ending the game cleanly at end of input."""
+    """Read a line from standard input; EOFError at end of input (`play_human` then stops the
+    game where it is)."""
     print(prompt, end="", flush=True)
     line = sys.stdin.readline()
     if not line:
-        raise SystemExit("\nend of input: game abandoned")
+        print()
+        raise EOFError("end of input")
     return line

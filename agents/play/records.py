@@ -25,7 +25,9 @@ from tabletop_core.text import check_viewer
 class GameRecord:
     """One game: enough to replay it exactly (game, players, options, seed, actions). A game
     cut at its move limit `max_moves` (tabletop_core.limits) has `truncated` set and every
-    reward 0."""
+    reward 0. A game that stopped before its end (a person's input ended) has `unfinished`
+    set and no scores or rewards (empty lists): its moves so far replay, up to where it
+    stopped."""
 
     game: str
     num_players: int
@@ -37,6 +39,7 @@ class GameRecord:
     options: dict = field(default_factory=dict)
     max_moves: int | None = None
     truncated: bool = False
+    unfinished: bool = False
 
     def save(self, path: str | Path) -> None:
         """Write the record as JSON, atomically: a file written beside it, then renamed over
@@ -110,7 +113,12 @@ class GameRecord:
             integer(f"action {k}", a)
         scores = numbers("scores", data["scores"])
         rewards = numbers("rewards", data["rewards"])
-        if len(scores) != players or len(rewards) != players:
+        unfinished = data.get("unfinished", False)
+        if not isinstance(unfinished, bool):
+            raise ValueError(f"{source}: unfinished must be true or false")
+        if unfinished and (scores or rewards):
+            raise ValueError(f"{source}: an unfinished game has no scores or rewards")
+        if not unfinished and (len(scores) != players or len(rewards) != players):
             raise ValueError(f"{source}: scores and rewards must have one entry per seat")
         options = data.get("options", {})
         if not isinstance(options, dict):
@@ -125,8 +133,10 @@ class GameRecord:
         truncated = data.get("truncated", False)
         if not isinstance(truncated, bool):
             raise ValueError(f"{source}: truncated must be true or false")
+        if truncated and unfinished:
+            raise ValueError(f"{source}: a game cut at its move limit is not unfinished")
         return cls(game, players, integer("seed", data["seed"]), bots, actions, scores,
-                   rewards, options, max_moves, truncated)
+                   rewards, options, max_moves, truncated, unfinished)
 
 
 def check_writable(path: str | Path) -> None:
@@ -205,7 +215,7 @@ class Step:
 @dataclass
 class Replayed:
     """A log replayed and checked: its game, the agents' names, every decision and the final
-    state with its scores."""
+    state with its scores (empty for an unfinished game: its last state, no scores)."""
 
     game: GameSpec
     agents: list[str]
@@ -216,8 +226,9 @@ class Replayed:
 
 def replay_game(record: GameRecord) -> Replayed:
     """Replay a record decision by decision, checking it: ValueError for an action that is not
-    legal where the log plays it, a log that ends before its game does (or goes on after it),
-    a wrong truncation flag and scores that differ from the recorded ones."""
+    legal where the log plays it, a log that ends before its game does (unless it says it is
+    `unfinished`) or goes on after it, an unfinished log whose game ended, a wrong truncation
+    flag and scores that differ from the recorded ones."""
     env = load_game(record.game).raw_env(num_players=record.num_players,
                                          max_moves=record.max_moves, **record.options)
     env.reset(seed=record.seed)
@@ -232,6 +243,11 @@ def replay_game(record: GameRecord) -> Replayed:
         steps.append(Step(env.engine_state.copy(), env.possible_agents.index(env.agent_selection),
                           action))
         env.step(action)
+    if record.unfinished:
+        if game_over(env):
+            raise ValueError("the log says its game is unfinished, but its moves end it")
+        return Replayed(env.game, list(env.possible_agents), steps, env.engine_state.copy(),
+                        np.zeros(0))
     if not game_over(env):
         raise ValueError(f"the log ends after {len(record.actions)} moves, before its game "
                          "does")
@@ -268,8 +284,9 @@ def replay_heading(record: GameRecord, viewer: int | None) -> str:
         view = "as a spectator saw it" if viewer < 0 else f"as seat {viewer} saw it"
     seed = f", seed {record.seed}" if viewer is None else ""
     bots = ", ".join(printable(b) for b in record.bots)
-    return (f"{record.game}, {record.num_players} players{seed}, bots {bots}; finished game, "
-            f"{view}")
+    state = f"unfinished game (it stopped after {len(record.actions)} moves)" \
+        if record.unfinished else "finished game"
+    return f"{record.game}, {record.num_players} players{seed}, bots {bots}; {state}, {view}"
 
 
 def replay_lines(record: GameRecord, replayed: Replayed, viewer: int | None) -> list[str]:
@@ -280,6 +297,10 @@ def replay_lines(record: GameRecord, replayed: Replayed, viewer: int | None) -> 
                      f"): {move_words(replayed.game, step, viewer)}")
     if record.truncated:
         lines.append(f"cut at the move limit ({record.max_moves} moves): no result")
+    if record.unfinished:
+        lines.append(f"the game stopped here, after {len(record.actions)} moves, before its "
+                     "end: no result")
+        return lines
     lines.append("final scores: " + ", ".join(f"{a} {s:g}" for a, s in zip(
         replayed.agents, replayed.scores, strict=True)))
     return lines
@@ -287,8 +308,10 @@ def replay_lines(record: GameRecord, replayed: Replayed, viewer: int | None) -> 
 
 def replay(record: GameRecord, show=print, viewer: int | None = None) -> np.ndarray:
     """Replay a record decision by decision, describing each with `show`; return the final
-    scores. With `viewer` None every decision is shown as its own seat saw it (hidden choices
-    included: a finished game may show everything, and the header says so, with the seed);
+    scores (an unfinished game is shown up to where it stopped, saying so, and returns none).
+    With `viewer` None every decision is shown as its own seat saw it (hidden choices
+    included: a finished game may show everything, and the header says so, with the seed; so
+    may an unfinished one, which cannot be taken up again);
     with a seat, as that seat saw the game (the others' hidden choices only named, and no
     seed); with -1, as a spectator saw it (every hidden choice only named). The log is checked
     first (`replay_game`): ValueError, with nothing shown, for a log that does not match its

@@ -65,8 +65,12 @@ def replay_frames(record: GameRecord, viewer: int | None = None,
     agents.play.records.replay_game) and collect, for every decision and the end, the drawing
     (as the seat to act saw it, or as `viewer` did), the seat to act, its move in words (for
     `viewer`) and every seat's score as it would count then. Raises ValueError if the log does
-    not finish its game with the recorded scores. Only the view of every seat (`viewer` None)
-    holds the seed."""
+    not finish its game with the recorded scores, or says it is unfinished. Only the view of
+    every seat (`viewer` None) holds the seed."""
+    if record.unfinished:
+        raise ValueError(f"the log holds an unfinished game (it stopped after "
+                         f"{len(record.actions)} moves): --html draws finished games only; "
+                         "replay it as text (without --html) to see it up to where it stopped")
     if viewer is not None:
         check_viewer(viewer, record.num_players)
     replayed = replayed or replay_game(record)

@@ -18,9 +18,9 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 from openskill.models import PlackettLuce
-from tqdm import tqdm
 
 from agents.bots import Seat, bot_name
+from agents.play.progress import progress_bar
 from agents.play.records import GameRecord, game_seed, play_game
 
 Z95 = 1.959963984540054
@@ -104,7 +104,8 @@ def run_tournament(
     workers = workers or os.cpu_count() or 1
     if workers > 1 and not _picklable(bots):
         workers = 1
-    bar = tqdm(total=games, desc=f"{game} {num_players}p", disable=not progress, leave=False)
+    bar = progress_bar(games, f"{game} {num_players}p", enabled=progress, leave=False,
+                       unit="games")
     records: list[GameRecord] = []
     if workers == 1:
         for job in jobs:

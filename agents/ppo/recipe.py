@@ -2,10 +2,13 @@
 
 `train(config)` runs MaskablePPO on a `SelfPlayVecEnv`, adds a snapshot of the learner to the
 opponent pool every `snapshot_every` updates, evaluates the learner against `random` and the
-game's heuristic through the match harness every `eval_every` updates (win rate with its 95%
-interval), saves a checkpoint at each evaluation and TensorBoard logs, and draws the learning
-curve. A run started again with the same `out` and config goes on from its last checkpoint
-(its opponent pool rebuilt from the latest checkpoints); a run given more `steps` continues.
+game's heuristic through the match harness before training and every `eval_every` updates
+(win rate with its 95% interval), saves a checkpoint at each evaluation and TensorBoard logs,
+and draws the learning curve. Torch runs on one thread while the engines play and, while PPO
+updates the network, on one thread or every core, whichever is measured faster as the run
+goes (`agents.training.callbacks.PhaseThreads`). A run started again with the same `out`
+and config goes on from its last checkpoint (its opponent pool rebuilt from the latest
+checkpoints); a run given more `steps` continues.
 """
 
 from __future__ import annotations
@@ -77,7 +80,7 @@ class _Run(RunProgress):
         mine = json.loads(json.dumps(asdict(config)))
         if saved.exists():
             before = read_record(saved)
-            changed = sorted(k for k in set(before) | set(mine) - {"out", "steps"}
+            changed = sorted(k for k in (set(before) | set(mine)) - {"out", "steps"}
                              if before.get(k) != mine.get(k))
             if changed:
                 raise ValueError(f"{out} holds a run of another config (differs in "
@@ -97,6 +100,7 @@ def train(config: PPOConfig, progress: bool = True) -> Path:
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
 
+    from agents.training.callbacks import PhaseThreads, Progress
     from agents.training.selfplay import SelfPlayVecEnv, frozen_policy
 
     class SelfPlayCallback(BaseCallback):
@@ -104,6 +108,10 @@ def train(config: PPOConfig, progress: bool = True) -> Path:
 
         def _on_step(self) -> bool:
             return True
+
+        def _on_training_start(self) -> None:
+            if self.model.num_timesteps == 0:  # a new run: the curve starts untrained
+                evaluate(self.model, 0, self.logger)
 
         def _on_rollout_end(self) -> None:
             updates = self.num_timesteps // (config.num_envs * config.n_steps)
@@ -126,7 +134,9 @@ def train(config: PPOConfig, progress: bool = True) -> Path:
         run.save()
         logger.dump(steps)
 
-    torch.set_num_threads(1)  # the engines use the cores; one torch thread avoids contention
+    # the engines use the cores: one torch thread, but in PPO's updates the count measured
+    # fastest as the run goes (PhaseThreads, agents.training.callbacks)
+    torch.set_num_threads(1)
     run = _Run(config)
     pool = OpponentPool(bots=tuple(config.bots), snapshot_share=config.snapshot_share,
                         seed=config.seed)
@@ -148,8 +158,11 @@ def train(config: PPOConfig, progress: bool = True) -> Path:
         raise ValueError(f"{run.out} already holds {trained:,} steps, more than the "
                          f"{config.total_steps:,} asked; ask for at least as many")
     if trained < config.total_steps:
-        model.learn(config.total_steps - trained, callback=SelfPlayCallback(),
-                    progress_bar=progress, reset_num_timesteps=not done)
+        callbacks = [SelfPlayCallback(), PhaseThreads()]
+        if progress:
+            callbacks.append(Progress(f"ppo {config.game}"))
+        model.learn(config.total_steps - trained, callback=callbacks,
+                    reset_num_timesteps=not done)
         curve = run.progress["curve"]
         if not curve or curve[-1]["steps"] < model.num_timesteps:
             evaluate(model, int(model.num_timesteps), model.logger)

@@ -31,6 +31,7 @@ from agents.bots import make_bot
 from agents.cluster import init_ray
 from agents.games import load_game
 from agents.play.evaluate import evaluate_bot
+from agents.play.progress import progress_bar
 from agents.rllib.league import (
     LEARNER,
     OPPONENT_GAMES,
@@ -201,7 +202,6 @@ def train_step(algo) -> dict:
 def train_rllib(config: RLlibConfig, progress: bool = True) -> Path:
     """Run a training; return the final checkpoint's folder (out/checkpoint)."""
     import torch
-    from tqdm import tqdm
 
     torch.set_num_threads(1)
     out = Path(config.out).resolve()
@@ -212,7 +212,7 @@ def train_rllib(config: RLlibConfig, progress: bool = True) -> Path:
     check_cpus(ppo)
     algo = ppo.build_algo()
     curve: list[dict] = []
-    bar = tqdm(total=config.steps, disable=not progress, desc=f"rllib {config.game}")
+    bar = progress_bar(config.steps, f"rllib {config.game}", enabled=progress, unit="steps")
     learner = learner_module(config)
     steps = 0
     try:

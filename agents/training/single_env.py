@@ -25,6 +25,12 @@ class SingleAgentEnv(gymnasium.Env):
     so the same seed and actions replay the same games; `reset()` deals the next game.
     `illegal_action` is the AEC env's option: "raise" (a `ValueError`, nothing changes) or
     "penalize" (the game ends, the learner gets -1).
+
+    The `info` of the step that ends a game holds its result: `final_scores` and `ranks` (per
+    seat, in seat order; rank 1 is first place, seats still tied after the game's tie-breaks
+    share the better rank), `learner_seat`, `learner_score` and `learner_rank`. A game ended
+    by the learner's illegal action ("penalize") has no final scores: its info holds
+    `illegal_action: True` and `learner_seat`.
     """
 
     metadata = {"render_modes": []}
@@ -67,7 +73,7 @@ class SingleAgentEnv(gymnasium.Env):
         done = all(self.env.terminations.values())
         reward = self.env._cumulative_rewards[self.env.possible_agents[self.learner]] if done \
             else 0.0
-        return self._observation(), float(reward), done, False, {}
+        return self._observation(), float(reward), done, False, self._result() if done else {}
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions."""
@@ -80,6 +86,20 @@ class SingleAgentEnv(gymnasium.Env):
                 env.agent_selection == env.possible_agents[self.learner]:
             return env.engine_mask
         return None
+
+    def _result(self) -> dict:
+        """The info of a finished game: its final scores and every seat's rank."""
+        state = self.env.clone_state()
+        spec = self.env.game
+        if spec.current_player(state) >= 0:  # ended by the learner's illegal action
+            return {"illegal_action": True, "learner_seat": self.learner}
+        scores = np.zeros(self.num_players, np.float64)
+        keys = np.zeros(self.num_players, np.int64)
+        spec.final_scores(state, scores, keys)
+        ranks = [1 + int((keys > key).sum()) for key in keys]
+        return {"final_scores": scores.tolist(), "ranks": ranks, "learner_seat": self.learner,
+                "learner_score": float(scores[self.learner]),
+                "learner_rank": ranks[self.learner]}
 
     def _play_opponents(self) -> None:
         env = self.env

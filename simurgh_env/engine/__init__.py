@@ -1,11 +1,9 @@
 """The Simurgh numba engine: pure functions over one int32 state array (see layout.py)."""
 
-from pathlib import Path
+from tabletop_core.cache import refresh_game_cache
 
-import tabletop_core
-from tabletop_core.cache import refresh_numba_cache
-
-refresh_numba_cache(Path(__file__).parent.parent, Path(tabletop_core.__file__).parent)
+# the first run compiles the engine (a line on stderr says so, with this time)
+refresh_game_cache(__file__, game="simurgh", compile_time="2 minutes")
 
 # ruff: noqa: E402  (the cache check must run before any engine module is compiled)
 

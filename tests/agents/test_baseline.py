@@ -211,16 +211,6 @@ def test_cli_refuses_a_baseline_that_does_not_fit(tmp_path):
                           "baseline`", "belongs to rllib")
 
 
-def test_demo_rates_the_new_agent_against_the_shipped_baseline_too(tmp_path):
-    done = tabletop("demo", "--steps", "1024", "--games", "4", "--out", str(tmp_path / "runs"),
-                    "--quiet", cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
-    table = done.stdout.split("2/2 tournament")[1]
-    for bot in ("baseline", "heuristic", "random", "ppo:"):
-        assert bot in table
-    assert (tmp_path / "runs" / "demo-aquilon.png").is_file()
-
-
 def test_sb3_training_takes_the_baseline_as_an_opponent(tmp_path):
     done = tabletop("train", "ppo", "--game", "aquilon", "--steps", "512", "--envs", "4",
                     "--opponents", "heuristic,baseline", "--eval-games", "2", "--quiet",
