@@ -21,7 +21,7 @@ from agents.play.tournament import run_tournament
 from agents.profiles import game_profile
 from agents.training.opponent_pool import OpponentPool
 from tabletop_core.games import game_names
-from tests.agents.test_cli_errors import assert_one_line_error, tabletop
+from tests.agents.command_line import assert_one_line_error, tabletop
 
 # the games that ship a `baseline` policy (every game of this library does)
 GAMES = sorted(g for g in game_names() if game_profile(g).baseline_network is not None)

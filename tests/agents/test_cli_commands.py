@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from agents.cli.arguments import game_options
-from tests.agents.test_cli_errors import assert_one_line_error, tabletop
+from tests.agents.command_line import assert_one_line_error, tabletop
 
 RECIPES = ("ppo", "rllib", "baseline", "az")
 OWN = {"ppo": "--envs", "rllib": "--num-env-runners", "baseline": "--demonstrations",

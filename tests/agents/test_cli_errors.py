@@ -5,33 +5,13 @@ refuse logs that do not finish their game or whose scores differ."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from agents.play.records import GameRecord, play_game, replay
 from agents.play.tournament import plot, run_tournament, wilson_interval
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def tabletop(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
-    return subprocess.run([sys.executable, "-m", "agents", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=600)
-
-
-def assert_one_line_error(done: subprocess.CompletedProcess, *words: str) -> None:
-    assert done.returncode == 2, done.stderr
-    assert "Traceback" not in done.stderr
-    lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("tabletop: error: "), done.stderr
-    for word in words:
-        assert word in lines[0], lines[0]
+from tests.agents.command_line import assert_one_line_error, tabletop
 
 
 @pytest.fixture(scope="module")

@@ -3,14 +3,9 @@ bot (win share with its 95% interval beside parity), and its learning curve star
 with at least 10 points."""
 
 import csv
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 from agents.cli.play import CURVE_POINTS, demo_config
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.agents.command_line import tabletop
 
 
 def test_a_100k_demo_draws_at_least_ten_points_after_step_0(tmp_path):
@@ -21,13 +16,8 @@ def test_a_100k_demo_draws_at_least_ten_points_after_step_0(tmp_path):
 
 
 def test_demo_table_and_curve_at_a_tiny_budget(tmp_path):
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
-    done = subprocess.run(
-        [sys.executable, "-m", "agents", "demo", "--steps", "768", "--games", "4", "--out",
-         str(tmp_path / "runs"), "--quiet"],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=1800,
-        stdin=subprocess.DEVNULL)
+    done = tabletop("demo", "--steps", "768", "--games", "4", "--out", str(tmp_path / "runs"),
+                    "--quiet", cwd=tmp_path, stdin=None, timeout=1800)
     assert done.returncode == 0, done.stderr
     table = done.stdout.split("2/2")[1]
     rows = [line for line in table.splitlines() if line.startswith("| ") and "---" not in line]

@@ -14,7 +14,7 @@ from agents.bots import as_bot, check_bots_fit, parse_bot
 from agents.games import load_game
 from agents.play.evaluate import play_match
 from agents.play.tournament import run_tournament
-from tests.agents.test_cli_errors import assert_one_line_error, tabletop
+from tests.agents.command_line import assert_one_line_error, tabletop
 from tests.agents.user_policies import LastLegal, first_legal
 
 USER = "tests.agents.user_policies:first_legal"

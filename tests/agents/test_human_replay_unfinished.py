@@ -2,21 +2,9 @@
 `replay` shows up to where it stopped, saying so; `--html` refuses it in one line; `replay
 --step` with input closed ends cleanly."""
 
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 from agents.play.records import GameRecord
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def tabletop(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
-    return subprocess.run([sys.executable, "-m", "agents", *args], cwd=cwd, env=env,
-                          input=stdin, capture_output=True, text=True, timeout=600)
+from tests.agents.command_line import tabletop
 
 
 def test_an_abandoned_game_is_saved_and_replayed_up_to_where_it_stopped(tmp_path):

@@ -6,9 +6,7 @@ a round of `az` through the command line."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
@@ -18,8 +16,8 @@ from agents.bots import check_bots_fit
 from agents.games import GAME_NAMES
 from agents.profiles import DEFAULT_ISMCTS, GameProfile, game_profile
 from tabletop_core.games import game_spec
+from tests.agents.command_line import run_python
 
-ROOT = Path(__file__).resolve().parents[2]
 NEW_GAME = "plainquilon"
 PACKAGE = f'''
 """Aquilon's engine under another name, with no profile: a game from another package."""
@@ -88,10 +86,7 @@ def new_game(tmp_path_factory) -> Path:
 
 
 def tabletop(folder: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
-    return subprocess.run([sys.executable, "-c", MAIN, str(folder), *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=1200)
+    return run_python("-c", MAIN, str(folder), *args, cwd=cwd, timeout=1200)
 
 
 def test_a_game_without_a_profile_gets_the_defaults(new_game, monkeypatch):

@@ -6,33 +6,17 @@ command line refuses writes nothing either."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.agents.command_line import assert_one_line_error, tabletop
+
 AZ_GOOD = {"command": "tabletop train az --game aquilon", "rounds_done": 1,
            "wall_time_s": {"self-play": 3.5}, "curve": [{"round": 1, "samples": 40,
                                                          "policy_loss": 1.2}]}
 
 
-def tabletop(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
-    return subprocess.run([sys.executable, "-m", "agents", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=600)
-
-
-def assert_one_line_error(done: subprocess.CompletedProcess, *words: str) -> None:
-    assert done.returncode == 2, done.stdout + done.stderr
-    assert "Traceback" not in done.stderr, done.stderr
-    lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("tabletop: error: "), done.stderr
-    for word in words:
-        assert word in lines[0], lines[0]
 
 
 def contents(folder: Path) -> dict[str, bytes]:

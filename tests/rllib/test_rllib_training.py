@@ -139,7 +139,7 @@ print("RESULT " + json.dumps({{}}))
 
 
 def test_tabletop_train_rllib(tmp_path):
-    from tests.agents.test_cli_errors import assert_one_line_error, tabletop
+    from tests.agents.command_line import assert_one_line_error, tabletop
 
     out = tmp_path / "cli"
     run_isolated(CLI.format(out=str(out)))
