@@ -25,7 +25,7 @@ from typing import Any
 
 from agents.bots.base import Bot, CallableBot, RandomBot
 from agents.bots.ismcts import ISMCTS_DEFAULT_ITERATIONS, ISMCTSBot
-from agents.bots.policies import HeuristicBot
+from agents.bots.policies import HeuristicBot, heuristic_reference
 
 BOT_NAMES = ("random", "heuristic", "ismcts", "ppo", "baseline", "rllib", "az")
 AZ_DEFAULT_ITERATIONS = 200  # agents.bots.az
@@ -185,7 +185,6 @@ def check_bots_fit(seats: list[Seat], game: str, num_players: int) -> None:
     """ValueError if a bot cannot play `game` at `num_players` players (a learned policy
     trained for another game or player count, none shipped for the game, or no heuristic)."""
     from agents.games import load_game
-    from agents.profiles import game_profile
 
     spec = load_game(game).SPEC
     for bot in seats:
@@ -193,9 +192,8 @@ def check_bots_fit(seats: list[Seat], game: str, num_players: int) -> None:
             as_bot(bot)  # refuses what cannot play
             continue
         name, source = parse_bot(bot)
-        if name == "heuristic" and game_profile(game).heuristic is None:
-            raise ValueError(f"{game} has no heuristic (its profile names none); use random, "
-                             "ismcts or az")
+        if name == "heuristic":
+            heuristic_reference(game)  # refuses a game without one
         if name == "baseline":
             from agents.bots.baseline import load_policy
 

@@ -43,15 +43,21 @@ RANDOM_POLICY = EngineFunction(random_policy, POLICY)
 _HEURISTICS: dict[str, EngineFunction] = {}
 
 
+def heuristic_reference(game: str) -> str:
+    """The "module:function" of `game`'s heuristic (its profile's); ValueError for a game
+    without one."""
+    reference = game_profile(game).heuristic
+    if reference is None:
+        raise ValueError(f"{game} has no heuristic (its profile names none); use random, "
+                         "ismcts or az")
+    return reference
+
+
 def heuristic_policy(game: GameSpec) -> EngineFunction:
     """The game's heuristic (its profile's `heuristic`) as a policy function; ValueError for a
     game without one."""
     if game.name not in _HEURISTICS:
-        reference = game_profile(game.name).heuristic
-        if reference is None:
-            raise ValueError(f"{game.name} has no heuristic (its profile names none); "
-                             "use random, ismcts or az")
-        module, _, function = reference.partition(":")
+        module, _, function = heuristic_reference(game.name).partition(":")
         announce_compiles(module, game.name)  # its first import compiles it
         _HEURISTICS[game.name] = EngineFunction(
             getattr(importlib.import_module(module), function), POLICY)

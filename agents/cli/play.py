@@ -87,6 +87,9 @@ def evaluate_command(args: argparse.Namespace) -> None:
                        progress=not args.quiet)
     print(f"\n{agent[0]} in {game}, {players} players, {args.games} games per opponent, seed "
           f"{args.seed}\n\n{format_matches(results)}")
+    for result in results:
+        if result.truncation_note:
+            print(f"\nagainst {result.opponent}: {result.truncation_note}")
     if args.json:
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)

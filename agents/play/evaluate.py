@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from agents.bots import Seat, bot_name, check_bots_fit
 from agents.games import load_game
-from agents.play.tournament import run_tournament, wilson_interval
+from agents.play.tournament import run_tournament, truncation_note, wilson_interval
 from agents.profiles import game_profile
 
 
@@ -49,6 +49,7 @@ class MatchResult:
     opponent_rating_mu: float
     opponent_rating_sigma: float
     truncated: int  # games cut at the move limit (draws)
+    truncation_note: str | None  # the sentence on them (`truncation_note`), or None
 
 
 def play_match(game: str, agent: Seat, opponent: Seat, games: int,
@@ -84,7 +85,8 @@ def play_match(game: str, agent: Seat, opponent: Seat, games: int,
         name, other, game, players, len(records), one_seat, won, won / len(records), low, high,
         1 / players if one_seat else 0.5, sum(rewards) / len(rewards),
         by_bot[name].rating_mu, by_bot[name].rating_sigma, by_bot[other].rating_mu,
-        by_bot[other].rating_sigma, sum(r.truncated for r in records))
+        by_bot[other].rating_sigma, sum(r.truncated for r in records),
+        truncation_note(records))
 
 
 def evaluate(agent: Seat, game: str, opponents: list[Seat] | None = None,
@@ -115,10 +117,9 @@ def evaluate_bot(game: str, num_players: int, bot: Seat, opponent: Seat, games: 
     stderr for games cut at the move limit."""
     result = play_match(game, bot, opponent, games, num_players, seed, one_seat, workers,
                         options, max_moves)
-    if result.truncated:
-        print(f"evaluation of {result.agent} against {result.opponent}: {result.truncated} "
-              f"of {result.games} games were cut at the move limit (no result: they count "
-              "as draws)", file=sys.stderr)
+    if result.truncation_note:
+        print(f"evaluation of {result.agent} against {result.opponent}: "
+              f"{result.truncation_note}", file=sys.stderr)
     return result.win_rate, result.win_low, result.win_high
 
 
