@@ -16,7 +16,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from agents.bots.az import AZNetwork
+from agents.search import AZNetwork
 from tabletop_core.spec import GameSpec
 
 

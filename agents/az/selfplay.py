@@ -29,12 +29,13 @@ from pathlib import Path
 
 import numpy as np
 
-from agents.bots.az import AZNetwork, run_az
+from agents.bots.az import run_az
 from agents.bots.base import seat_view
-from agents.bots.ismcts import rollout_rewards
 from agents.games import load_game
 from agents.play.records import game_over
 from agents.profiles import game_profile
+from agents.search import AZNetwork
+from agents.search.playout import rollout_rewards
 
 PLAYED_BY = ("search", "policy")
 

@@ -14,8 +14,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
 from agents.az.selfplay import Samples, SelfPlaySettings, play_selfplay_game
-from agents.bots.az import AZNetwork
 from agents.cluster import import_ray, init_ray
+from agents.search import AZNetwork
 
 
 def _play_chunk(game: str, num_players: int, network: AZNetwork, seeds: list[int],

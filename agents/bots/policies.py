@@ -12,25 +12,11 @@ from numba import njit
 
 from agents.bots.base import Bot, SeatView
 from agents.profiles import game_profile
+from agents.search.playout import random_legal
 from tabletop_core.cache import announce_compiles
-from tabletop_core.rng import rng_below, rng_seed
+from tabletop_core.rng import rng_seed
 from tabletop_core.signatures import POLICY, EngineFunction
 from tabletop_core.spec import GameSpec
-
-
-@njit(cache=True)
-def random_legal(mask, rng):
-    """A uniformly random legal action of `mask` (generator words in `rng`)."""
-    count = 0
-    for a in range(mask.shape[0]):
-        count += mask[a]
-    pick = rng_below(rng, 0, count)
-    for a in range(mask.shape[0]):
-        if mask[a]:
-            if pick == 0:
-                return a
-            pick -= 1
-    return -1
 
 
 @njit(POLICY, cache=True)

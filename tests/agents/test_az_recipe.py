@@ -31,7 +31,7 @@ from agents.az.targets import (  # noqa: E402
     value_targets,
 )
 from agents.az.workers import generate_games  # noqa: E402
-from agents.bots.az import AZNetwork, default_network_path, load_network  # noqa: E402
+from agents.bots.az import default_network_path, load_network  # noqa: E402
 from agents.bots.base import seat_view  # noqa: E402
 from agents.bots.baseline import BaselineBot, load_policy, shipped_policy_path  # noqa: E402
 from agents.cli import main  # noqa: E402
@@ -39,6 +39,7 @@ from agents.games import load_game  # noqa: E402
 from agents.play.records import game_over  # noqa: E402
 from agents.play.tournament import run_tournament  # noqa: E402
 from agents.profiles import game_profile  # noqa: E402
+from agents.search import AZNetwork  # noqa: E402
 from tabletop_core.games import game_names  # noqa: E402
 
 SETTINGS = SelfPlaySettings(iterations=12, sample_moves=4)

@@ -215,6 +215,7 @@ def test_no_import_circle():
 # package itself) imports only its harness's `evaluate`, lazily.
 AGENT_FLOORS = (
     ("agents.games", "agents.profiles"),
+    ("agents.search",),
     ("agents.bots",),
     ("agents.play",),
     ("agents.training", "agents.cluster"),
