@@ -29,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
-from agents.bots.az import run_az
+from agents.bots.az import run_az_batch
 from agents.bots.base import seat_view
 from agents.games import load_game
 from agents.play.records import game_over
@@ -123,47 +123,73 @@ def play_selfplay_game(game_name: str, num_players: int, network: AZNetwork, see
                        settings: SelfPlaySettings) -> Samples:
     """Play one game dealt from `seed`, every seat searching with `network`; its samples.
     The same arguments give the same samples."""
+    return play_selfplay_games(game_name, num_players, network, [seed], settings)[0]
+
+
+def play_selfplay_games(game_name: str, num_players: int, network: AZNetwork,
+                        seeds: list[int], settings: SelfPlaySettings) -> list[Samples]:
+    """Play one game per seed side by side, their searches run as one batch (the network
+    evaluates their leaves together); each game's samples are those it gives alone."""
     module = load_game(game_name)
     game = module.SPEC
-    env = module.raw_env(num_players=num_players, max_moves=settings.max_moves,
-                         **settings.options)
-    env.reset(seed=seed)
-    rng = np.random.default_rng(seed)
     search_settings = game_profile(game_name).az
     by_search = settings.played_by == "search"
-    rows: list[tuple] = []
-    while not game_over(env):
-        seat = env.possible_agents.index(env.agent_selection)
-        view = seat_view(env, seat)
-        legal = view.legal_actions()
-        if len(legal) == 1:
-            env.step(int(legal[0]))
-            continue
-        root = view.sample_state(int(rng.integers(2**62)))
-        _, tree, _ = run_az(
-            game, network, root, seat, num_players, view.action_mask,
-            seed=int(rng.integers(2**62)), iterations=settings.iterations,
-            c_puct=settings.c_puct, noise_alpha=settings.noise_alpha,
-            noise_fraction=settings.noise_fraction if by_search else 0.0, **search_settings,
-        )
-        visits = tree.root_visits()
-        visits[~view.action_mask.astype(bool)] = 0.0
-        if visits.sum() == 0:  # (no iteration reached the root's children)
-            visits[legal] = 1.0
-        if by_search:
-            chances = visits / visits.sum()
-        else:  # the root's logits are the policy's on this seat's observation
-            logits = tree.logits[0][legal].astype(np.float64)
-            weights = np.exp(logits - logits.max())
-            chances = np.zeros(len(visits))
-            chances[legal] = weights / weights.sum()
-        if len(rows) < settings.sample_moves:
-            action = int(rng.choice(len(chances), p=chances))
-        else:
-            action = int(np.argmax(chances))
-        rows.append((view.observation, view.action_mask.astype(bool), visits,
-                     tree.root_values(), tree.logits[0], seat))
-        env.step(action)
+    envs, rngs, rows = [], [], []
+    for seed in seeds:
+        env = module.raw_env(num_players=num_players, max_moves=settings.max_moves,
+                             **settings.options)
+        env.reset(seed=seed)
+        envs.append(env)
+        rngs.append(np.random.default_rng(seed))
+        rows.append([])
+    while True:
+        waiting, views, roots, search_seeds = [], [], [], []
+        for g, env in enumerate(envs):
+            while not game_over(env):
+                view = seat_view(env, env.possible_agents.index(env.agent_selection))
+                legal = view.legal_actions()
+                if len(legal) > 1:
+                    waiting.append(g)
+                    views.append(view)
+                    roots.append(view.sample_state(int(rngs[g].integers(2**62))))
+                    search_seeds.append(int(rngs[g].integers(2**62)))
+                    break
+                env.step(int(legal[0]))
+        if not waiting:
+            break
+        result = run_az_batch(
+            game, network, np.array(roots), [v.seat for v in views],
+            [num_players] * len(views), np.array([v.action_mask for v in views]),
+            search_seeds, iterations=settings.iterations, c_puct=settings.c_puct,
+            noise_alpha=settings.noise_alpha,
+            noise_fraction=settings.noise_fraction if by_search else 0.0, **search_settings)
+        for b, (g, view) in enumerate(zip(waiting, views, strict=True)):
+            tree = result.forest.row(b)
+            legal = view.legal_actions()
+            visits = tree.root_visits()
+            visits[~view.action_mask.astype(bool)] = 0.0
+            if visits.sum() == 0:  # (no iteration reached the root's children)
+                visits[legal] = 1.0
+            if by_search:
+                chances = visits / visits.sum()
+            else:  # the root's logits are the policy's on this seat's observation
+                logits = tree.logits[0][legal].astype(np.float64)
+                weights = np.exp(logits - logits.max())
+                chances = np.zeros(len(visits))
+                chances[legal] = weights / weights.sum()
+            if len(rows[g]) < settings.sample_moves:
+                action = int(rngs[g].choice(len(chances), p=chances))
+            else:
+                action = int(np.argmax(chances))
+            rows[g].append((view.observation, view.action_mask.astype(bool), visits,
+                            tree.root_values(), tree.logits[0], view.seat))
+            envs[g].step(action)
+    return [_samples(game, env, game_rows, num_players)
+            for env, game_rows in zip(envs, rows, strict=True)]
+
+
+def _samples(game, env, rows: list[tuple], num_players: int) -> Samples:
+    """A finished game's rows as samples, each with the outcome from its seat on."""
     cut = all(env.truncations.values())
     rewards = np.zeros(num_players) if cut else outcome(game, env.clone_state(), num_players)
     order = np.arange(num_players)

@@ -13,14 +13,14 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
-from agents.az.selfplay import Samples, SelfPlaySettings, play_selfplay_game
+from agents.az.selfplay import Samples, SelfPlaySettings, play_selfplay_games
 from agents.cluster import import_ray, init_ray
 from agents.search import AZNetwork
 
 
 def _play_chunk(game: str, num_players: int, network: AZNetwork, seeds: list[int],
                 settings: SelfPlaySettings) -> list[Samples]:
-    return [play_selfplay_game(game, num_players, network, s, settings) for s in seeds]
+    return play_selfplay_games(game, num_players, network, seeds, settings)
 
 
 def _play_chunk_on_node(game: str, num_players: int, network: AZNetwork, seeds: list[int],

@@ -45,7 +45,7 @@ from agents.bots.baseline import load_policy
 from agents.bots.policies import playout_policy
 from agents.bots.search import SearchBot
 from agents.profiles import game_profile
-from agents.search import AZNetwork, SearchTree, run_searches
+from agents.search import AZNetwork, SearchResult, SearchTree, run_searches
 from tabletop_core.spec import GameSpec
 
 AZ_DEFAULT_ITERATIONS = 200
@@ -142,6 +142,26 @@ def run_az(
     seed: int,
     iterations: int | None = AZ_DEFAULT_ITERATIONS,
     seconds: float | None = None,
+    **settings,
+) -> tuple[int, SearchTree, int]:
+    """Search from `state` (only ever determinized from `seat`'s view) for an iteration or time
+    budget; return (the chosen legal root action, tree, iterations run). `settings`: the
+    keywords of `run_az_batch`."""
+    result = run_az_batch(game, network, state[None], [seat], [num_players],
+                          np.asarray(legal)[None], [seed], iterations, seconds, **settings)
+    return result.actions[0], result.forest.row(0), result.done
+
+
+def run_az_batch(
+    game: GameSpec,
+    network: AZNetwork,
+    states: np.ndarray,
+    seats: list[int],
+    num_players: list[int],
+    legal: np.ndarray,
+    seeds: list[int],
+    iterations: int | None = AZ_DEFAULT_ITERATIONS,
+    seconds: float | None = None,
     c_puct: float = 2.0,
     epsilon: float = 0.1,
     playout_limit: int = -1,
@@ -152,27 +172,27 @@ def run_az(
     selection: str = "puct",
     considered: int = 16,
     cycles: np.ndarray | None = None,
-) -> tuple[int, SearchTree, int]:
-    """Search from `state` (only ever determinized from `seat`'s view) for an iteration or time
-    budget; return (the chosen legal root action, tree, iterations run). With `selection`
-    "puct" the move is the most visited legal root action (ties: the higher prior); with
-    "gumbel", Gumbel MuZero's choice among `considered` actions sampled at the root. Playouts
-    (without a value head) follow the game's heuristic, random with probability `epsilon`,
-    for at most `playout_limit` moves (-1: to the end). `own_moves_only`: as in ISMCTS, the
-    tree holds only `seat`'s decisions, the others play the heuristic. With a value head,
-    leaves are valued by it, mixed with a playout in the share `playout_share` (0: no
-    playout). With `noise_fraction` > 0 the root prior is mixed with Dirichlet(`noise_alpha`)
-    noise over the legal actions. `cycles`: as `agents.search.run_searches` (a profile)."""
+) -> SearchResult:
+    """Searches from states[b] for seats[b] (legal[b] its legal actions, seeds[b] its seed),
+    run together, each with the result it would get alone. With `selection` "puct" a row's
+    move is its most visited legal root action (ties: the higher prior); with "gumbel",
+    Gumbel MuZero's choice among `considered` actions sampled at the root (an iteration
+    budget). Playouts (without a value head) follow the game's heuristic, random with
+    probability `epsilon`, for at most `playout_limit` moves (-1: to the end).
+    `own_moves_only`: as in ISMCTS, the tree holds only the searcher's decisions, the others
+    play the heuristic. With a value head, leaves are valued by it, mixed with a playout in
+    the share `playout_share` (0: no playout). With `noise_fraction` > 0 the root prior is
+    mixed with Dirichlet(`noise_alpha`) noise over the legal actions. `cycles`: as
+    `agents.search.run_searches` (a profile)."""
     if selection not in ("puct", "gumbel"):
         raise ValueError(f"unknown az selection {selection!r} (puct or gumbel)")
-    result = run_searches(
-        game, state[None], [seat], [num_players], np.asarray(legal)[None], [seed],
-        rule=selection, iterations=iterations, seconds=seconds, network=network,
+    return run_searches(
+        game, states, seats, num_players, legal, seeds, rule=selection,
+        iterations=iterations, seconds=seconds, network=network,
         rollout_policy=playout_policy(game), c_puct=c_puct, epsilon=epsilon,
         playout_limit=playout_limit, own_moves_only=own_moves_only,
         playout_share=playout_share, noise_alpha=noise_alpha, noise_fraction=noise_fraction,
         considered=considered, max_nodes=AZ_MAX_NODES, cycles=cycles)
-    return result.actions[0], result.forest.row(0), result.done
 
 
 class AZBot(SearchBot):
