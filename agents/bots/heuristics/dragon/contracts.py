@@ -18,12 +18,13 @@ from agents.bots.heuristics.dragon.outlook import (
 )
 from agents.bots.heuristics.dragon.values import (
     add_debt,
-    current_value,
+    board_columns,
+    changed_board,
     debts,
+    debts_into,
     money,
     own_debt,
     position_value,
-    relative_board,
 )
 from dragon_env.engine import layout as L
 from dragon_env.engine.tables import (
@@ -58,13 +59,28 @@ def pick_value(w, view, state, seat, t, value):
 
 @njit(cache=True)
 def choose_pick(w, view, state, seat, mask):
+    """Pick the face-up tile of best `pick_value`."""
     card = state[L.REVEALED + seat]
     value = JESTER_VALUE if CONTRACT_IS_JESTER[card] else CONTRACT_VALUE[card]
+    bld = buildings(state)
+    tuck = tucked_interest(state, seat)
+    debt = np.empty(DEBT_SIZE)
+    twice = 2 if generous_dragon_up(state) else 1
+    knights = seat_holding(state, seat, KNIGHTS)
+    n = state[L.NUM_PLAYERS]
+    cols = board_columns(w, view, n, bld)
     best = -1
     best_value = NEVER
     for t in range(T):
         if mask[L.A_PICK + t]:
-            v = pick_value(w, view, state, seat, t, value)
+            gold = seat_holding(state, seat, GOLD) + TILE_GOLD[state[L.SLOT + t]] * twice
+            bld[seat * T + t] += 1
+            tuck[t] += value
+            debts_into(view, tuck, debt)
+            v = changed_board(w, view, n, bld, cols, t, seat) + money(w, view, debt, gold,
+                                                                      knights)
+            bld[seat * T + t] -= 1
+            tuck[t] -= value
             if v > best_value:
                 best_value = v
                 best = L.A_PICK + t
@@ -108,7 +124,7 @@ def _trigger_chances(state, seat, cards):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _chance_ahead(state, seat, other, value, trigger_chance, cards):
     """Chance that `other` picks before a Contract of effective `value` of `seat` (D14: ties go
     to the nearer seat from the Start Player)."""
@@ -193,6 +209,7 @@ def _tile_options(w, view, state, seat):
     found = np.zeros((T, TILE_FIELDS))
     wanted = np.zeros(T)
     twice = 2 if generous_dragon_up(state) else 1
+    cols = board_columns(w, view, n, bld)
     m = 0
     for t in range(T):
         tile = state[L.SLOT + t]
@@ -205,7 +222,7 @@ def _tile_options(w, view, state, seat):
         wanted[m] = TILE_GOLD[tile] + 4.0 * lacking / (n - 1)
         found[m, TILE_TYPE] = t
         bld[seat * T + t] += 1
-        found[m, TILE_BOARD] = relative_board(w, view, state, bld, seat)
+        found[m, TILE_BOARD] = changed_board(w, view, n, bld, cols, t, seat)
         bld[seat * T + t] -= 1
         found[m, TILE_GOLD_AFTER] = seat_holding(state, seat, GOLD) + twice * TILE_GOLD[tile]
         m += 1
@@ -214,16 +231,72 @@ def _tile_options(w, view, state, seat):
 
 @njit(cache=True)
 def choose_contract(w, view, state, seat, mask):
+    """Bid the Contract of best `contract_value` (the first of equal ones)."""
+    n = state[L.NUM_PLAYERS]
     tiles = _tile_options(w, view, state, seat)
-    standing = current_value(w, view, state, seat)
+    m = tiles.shape[0]
+    bld = buildings(state)
+    debt = own_debt(view, state, seat)
+    knights = seat_holding(state, seat, KNIGHTS)
+    standing = position_value(w, view, state, seat, bld, debt, seat_holding(state, seat, GOLD),
+                              knights)
     cards = _card_chances(state, seat)
     triggers = _trigger_chances(state, seat, cards)
+    # What does not depend on the card: the chance that a void Jester is not (for a Jester
+    # of the seat's, and for each other seat's Jester if the seat's card is not a trigger).
+    scratch = np.empty(DEBT_SIZE + 2 * m + 2 * (n + 1))
+    after = scratch[:DEBT_SIZE]
+    gains = scratch[DEBT_SIZE:DEBT_SIZE + m]
+    top = scratch[DEBT_SIZE + m:DEBT_SIZE + 2 * m]
+    dist = scratch[DEBT_SIZE + 2 * m:DEBT_SIZE + 2 * m + n + 1]
+    jester_chance = scratch[DEBT_SIZE + 2 * m + n + 1:]
+    none = 1.0
+    for other in range(n):
+        if other != seat:
+            none *= 1.0 - triggers[other]
+    jester_played = 1.0 - none
+    for other in range(n):
+        if other == seat:
+            continue
+        none = 1.0
+        for k in range(n):
+            if k != seat and k != other:
+                none *= 1.0 - triggers[k]
+        jester_chance[other] = 1.0 - none
     best = -1
     best_value = NEVER
     for card in range(NUM_CONTRACTS):
-        if mask[L.A_CONTRACT + card]:
-            v = contract_value(w, view, state, seat, card, tiles, standing, cards, triggers)
-            if v > best_value + 1e-9:
-                best_value = v
-                best = L.A_CONTRACT + card
+        if not mask[L.A_CONTRACT + card]:
+            continue
+        if CONTRACT_IS_JESTER[card]:
+            played = jester_played
+            value = JESTER_VALUE
+        else:
+            played = 1.0
+            value = CONTRACT_VALUE[card]
+        for i in range(m):
+            add_debt(view, debt, int(tiles[i, TILE_TYPE]), value, after)
+            gains[i] = tiles[i, TILE_BOARD] + money(w, view, after, tiles[i, TILE_GOLD_AFTER],
+                                                    knights)
+        for i in range(m - 1, -1, -1):  # top[i]: the best of gains[i:]
+            top[i] = gains[i] if i == m - 1 or gains[i] > top[i + 1] else top[i + 1]
+        own_trigger = _is_trigger(card)
+        dist[:] = 0.0
+        dist[0] = 1.0
+        for other in range(n):
+            if other == seat:
+                continue
+            chance = 1.0 if own_trigger else jester_chance[other]
+            p = _chance_ahead(state, seat, other, value, chance, cards)
+            for k in range(n, 0, -1):
+                dist[k] = dist[k] * (1.0 - p) + dist[k - 1] * p
+            dist[0] *= 1.0 - p
+        expected = 0.0
+        for k in range(n + 1):
+            if dist[k] > 0.0:
+                expected += dist[k] * (top[k] if k < m else standing)
+        v = played * expected + (1.0 - played) * standing
+        if v > best_value + 1e-9:
+            best_value = v
+            best = L.A_CONTRACT + card
     return best

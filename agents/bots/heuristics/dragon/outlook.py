@@ -104,7 +104,7 @@ def tucked_interest(state, seat):
     return state[L.TUCK + seat * T:L.TUCK + seat * T + T].astype(np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def seat_holding(state, seat, currency):
     return np.int64(state[L.HOLD + seat * 2 + currency])
 
@@ -149,9 +149,11 @@ def _face_down_rounds(state):
 def outlook(w, state):
     """What the seat to act can expect of the interest (public information only): the chances
     of this round's Dragon steps and the expected passes of each type, this round and later."""
-    out = np.zeros(OUTLOOK_SIZE)
+    size = state[L.SIDES]
+    # One allocation: the outlook, then scratch for the Calendar chances and `_later_passes`.
+    out = np.zeros(OUTLOOK_SIZE + T + 1 + 5 * size)
+    chances = out[OUTLOOK_SIZE:OUTLOOK_SIZE + T + 1]
     refilled = state[L.STEP] == L.INVASION  # Phase 3 has turned this round's tiles up
-    chances = np.zeros(T + 1)
     _calendar_chances(state, chances)
     if state[L.NO_INTEREST] or (not refilled and generous_dragon_up(state)):
         out[STEPS_NOW] = 1.0  # D46
@@ -171,7 +173,10 @@ def outlook(w, state):
         out[INVASIONS_AHEAD] += state[L.REM_INVASIONS + t]
     out[SHAPE] = min(1.0, later / w[SHAPE_ROUNDS])
     _passes_now(state, out)
-    _later_passes(w, state, out, chances, later)
+    start = OUTLOOK_SIZE + T + 1
+    _later_passes(w, state, out, chances, later, out[start:start + size],
+                  out[start + size:start + 3 * size], out[start + 3 * size:start + 4 * size],
+                  out[start + 4 * size:start + 5 * size])
     return out
 
 
@@ -190,30 +195,39 @@ def _passes_now(state, out):
 
 
 @njit(cache=True)
-def _later_passes(w, state, out, chances, later):
+def _later_passes(w, state, out, chances, later, where, reach, moved, acc):
     """Expected passes of each type over the later rounds, from the distribution of the
-    Dragon's position (discounted by the chance that the game lasts)."""
+    Dragon's position (discounted by the chance that the game lasts). `where`, `moved` and
+    `acc` (by position on the ring) are zeroed scratch of the number of stacks, `reach` twice
+    that."""
     size = state[L.SIDES]
     base = (state[L.NUM_PLAYERS] - 3) * T
-    where = np.zeros(size)
     for s in range(MAX_STEPS + 1):
         where[(state[L.DRAGON] + s) % size] += out[STEPS_NOW + s]
-    # reach[o]: expected passes in one round of the stack o places ahead of the Dragon.
-    reach = np.zeros(size)
+    # reach[o]: expected passes in one round of the stack o places ahead of the Dragon (twice
+    # over, so that reach[size + i - d] is the stack at i seen from d).
     for c in range(T + 1):
         for j in range(1 + c):
             reach[j % size] += chances[c]
-    moved = np.zeros(size)
+    reach[size:] = reach[:size]
     weight = 1.0
     for _ in range(later):
         weight *= w[CONTINUE]
         moved[:] = 0.0
         for d in range(size):
-            if where[d] == 0.0:
+            wd = where[d]
+            if wd == 0.0:
                 continue
+            ww = weight * wd
             for i in range(size):
-                o = i - d if i >= d else i - d + size
-                out[PASSES_LATER + RING[base + i]] += weight * where[d] * reach[o]
+                acc[i] += ww * reach[size - d + i]
+            j = d + 1
             for c in range(T + 1):
-                moved[(d + 1 + c) % size] += where[d] * chances[c]
+                while j >= size:
+                    j -= size
+                moved[j] += wd * chances[c]
+                j += 1
         where[:] = moved
+    # The ring's positions are distinct types: each sum is the same, added in the same order.
+    for i in range(size):
+        out[PASSES_LATER + RING[base + i]] += acc[i]

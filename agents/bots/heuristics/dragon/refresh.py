@@ -3,7 +3,13 @@
 from numba import njit
 
 from agents.bots.heuristics.dragon.outlook import NEVER, T, buildings, seat_holding
-from agents.bots.heuristics.dragon.values import own_debt, position_value
+from agents.bots.heuristics.dragon.values import (
+    board_columns,
+    changed_board,
+    money,
+    own_debt,
+    position_value,
+)
 from dragon_env.engine import layout as L
 from dragon_env.engine.tables import GOLD, INVASION_KNIGHTS, KNIGHTS
 
@@ -21,10 +27,12 @@ def choose_invasion(w, view, state, seat, mask):
         best = L.A_INVADE_KNIGHTS
         best_value = position_value(w, view, state, seat, bld, debt, gold,
                                     max(knights - INVASION_KNIGHTS, 0))
+    n = state[L.NUM_PLAYERS]
+    cols = board_columns(w, view, n, bld)
     for t in range(T):
         if mask[L.A_INVADE_BUILDING + t]:
             bld[seat * T + t] -= 1
-            v = position_value(w, view, state, seat, bld, debt, gold, knights)
+            v = changed_board(w, view, n, bld, cols, t, seat) + money(w, view, debt, gold, knights)
             bld[seat * T + t] += 1
             if v > best_value:
                 best_value = v
