@@ -15,12 +15,13 @@ so the turn always ends.
 import numpy as np
 from numba import njit
 
+from agents.bots.heuristics.words import copy_range, load_word
 from agents.bots.policies import random_legal
 from simurgh_env.engine import layout as L
 from simurgh_env.engine.actions import legal_mask, play
-from simurgh_env.engine.dragons import dragon_type, markers_of, owns
+from simurgh_env.engine.dragons import dragon_type
 from simurgh_env.engine.exploration import rider_level
-from simurgh_env.engine.scoring import objective_points, resource_points
+from simurgh_env.engine.scoring import objective_points, objective_value, resource_points
 from simurgh_env.engine.tables import (
     B_MARKERS,
     B_MIX,
@@ -42,8 +43,14 @@ from simurgh_env.engine.tables import (
     MAX_MIXES,
     N_AREAS,
     N_DRAGONS,
+    N_MONUMENT,
     N_RES,
     N_TILES,
+    N_TYPES,
+    OBJ_KIND,
+    OBJ_POINTS,
+    OBJ_TYPE_MASK,
+    OBJ_VEG_MEAT,
     OBJECTIVES_TO_END,
     RESOURCE_LIMIT,
     ROW_SPACE,
@@ -122,6 +129,17 @@ TILE_WORTH = _tile_worths()
 DRAGON_TYPE_WORTH = np.array([3.0, 2.0, 2.5, 3.0, 2.5, 3.0, 2.5, 2.5, 2.0, 1.5, 2.0, 2.5])
 
 
+# The phases in which the seat's follow-up choices are settled greedily, by phase.
+SUB_PHASE = np.zeros(L.NUM_PHASES, np.bool_)
+SUB_PHASE[np.array(SUB_PHASES)] = True
+# The dragon types each objective counts markers on, as lists.
+OBJ_N_TYPES = np.array([bin(m).count("1") for m in OBJ_TYPE_MASK], np.int64)
+OBJ_TYPES = np.full((len(OBJ_TYPE_MASK), N_TYPES), -1, np.int64)
+for _o, _m in enumerate(OBJ_TYPE_MASK):
+    _t = [t for t in range(N_TYPES) if _m >> t & 1]
+    OBJ_TYPES[_o, :len(_t)] = _t
+
+
 @njit(cache=True)
 def _progress(state):
     """How far the game is towards its end, 0 at the start and 1 at the trigger."""
@@ -135,6 +153,7 @@ def _progress(state):
 
 @njit(cache=True)
 def _resource_value(state, seat):
+    """Worth of the seat's resources, as they will be scored in the last round."""
     if state[L.END_SEAT] >= 0:
         return float(resource_points(state, seat))
     limit = RESOURCE_LIMIT[state[L.MODE]]
@@ -151,6 +170,7 @@ def _resource_value(state, seat):
 
 @njit(cache=True)
 def _hand_value(state, seat):
+    """Worth of the seat's hand tiles."""
     worth = 0.0
     for tile in range(N_TILES):
         if state[L.TLOC + tile] == L.LOC_HAND and state[L.TIDX + tile] == seat:
@@ -160,6 +180,7 @@ def _hand_value(state, seat):
 
 @njit(cache=True)
 def _explorers(state, seat):
+    """The seat's Dragonriders that can still go down an exploration tile."""
     n = 0
     for area in range(N_AREAS):
         level = rider_level(state, seat, area)
@@ -201,51 +222,190 @@ def _steps_to_end(state, seat):
 
 
 @njit(cache=True)
+def _dragon_objectives(state):
+    """Whether an objective at the Monument counts markers on dragons of some types."""
+    for space in range(N_MONUMENT):
+        objective = state[L.MONUMENT + space]
+        if objective >= 0 and OBJ_KIND[objective] != OBJ_VEG_MEAT and OBJ_N_TYPES[objective]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _dragons_of(state, seat, tallies, tally):
+    """The seat's dragons and the ability markers on them; with `tally`, also every seat's
+    markers by dragon type in tallies[seat * N_TYPES + type] (seats 0 to L.P - 1)."""
+    if tally:
+        for k in range(L.P * N_TYPES):
+            tallies[k] = 0
+    owned = 0
+    markers = 0
+    for dragon in range(N_DRAGONS):
+        if state[L.DLOC + dragon] != L.D_OWNED:
+            continue
+        owner = state[L.DIDX + dragon]
+        n = 0
+        for slot in range(3):
+            if state[L.DSLOT + dragon * 3 + slot] == L.SLOT_MARKER:
+                n += 1
+        if owner == seat:
+            owned += 1
+            markers += n
+        if tally and 0 <= owner < L.P:
+            tallies[owner * N_TYPES + dragon_type(dragon)] += n
+    return owned, markers
+
+
+@njit(cache=True)
+def _objective_points(state, seat, tallies, dragons):
+    """The part of `scoring.objective_points` from the dragon objectives (`dragons`, read from
+    the tallies of `_dragons_of`) or from the others."""
+    players = state[L.NUM_PLAYERS]
+    total = 0
+    for space in range(N_MONUMENT):
+        objective = state[L.MONUMENT + space]
+        if objective < 0 or (OBJ_KIND[objective] != OBJ_VEG_MEAT) != dragons:
+            continue
+        better = 0
+        if dragons:
+            value = _tally(tallies, seat, objective)
+            if value == 0:
+                continue
+            for other in range(players):
+                if _tally(tallies, other, objective) > value:
+                    better += 1
+        else:
+            value = objective_value(state, seat, objective)
+            if value == 0:
+                continue
+            for other in range(players):
+                if objective_value(state, other, objective) > value:
+                    better += 1
+        if better < 3:
+            total += OBJ_POINTS[objective, better]
+    return total
+
+
+@njit(cache=True)
+def _tally(tallies, seat, objective):
+    """The seat's markers on dragons of the objective's types."""
+    n = 0
+    for k in range(OBJ_N_TYPES[objective]):
+        n += tallies[seat * N_TYPES + OBJ_TYPES[objective, k]]
+    return n
+
+
+@njit(cache=True)
 def value(state, seat):
     """What the position is worth to `seat`, in PP (see the module docstring)."""
+    return _value(state, seat, np.empty(L.P * N_TYPES, np.int32))
+
+
+@njit(cache=True)
+def _value(state, seat, tallies):
+    """`value`, with scratch room for marker tallies (L.P * N_TYPES entries at least)."""
+    # The floating-point sums are made as they always were: the choices depend on every bit.
+    if 0 <= seat < L.P and state[L.NUM_PLAYERS] <= L.P:
+        tally = _dragon_objectives(state)
+        owned, markers = _dragons_of(state, seat, tallies, tally)
+        points = _objective_points(state, seat, tallies, True) if tally else 0
+        points += _objective_points(state, seat, tallies, False)
+    else:  # seats outside the tallies: the engine's own scoring
+        owned, markers = _dragons_of(state, seat, tallies, False)
+        points = objective_points(state, seat)
     later = 1.0 - _progress(state)
-    v = float(state[L.PP + seat]) + objective_points(state, seat)
+    v = float(state[L.PP + seat]) + points
     v += _resource_value(state, seat)
     v += later * (SPEARMAN_WORTH * state[L.OWNED + seat * 2]
                   + RIDER_WORTH * state[L.OWNED + seat * 2 + 1])
     v += later * UNPLACED_WORTH * (state[L.UNPLACED + seat * 2]
                                    + state[L.UNPLACED + seat * 2 + 1])
     v += later * (_hand_value(state, seat) + EXPLORER_WORTH * _explorers(state, seat))
-    v += MARKER_WORTH * later * markers_of(state, seat)
-    for dragon in range(N_DRAGONS):
-        if owns(state, seat, dragon):
-            v += DRAGON_WORTH * later
-    v += _end_push(state, seat) * _steps_to_end(state, seat)
+    v += MARKER_WORTH * later * markers
+    for _ in range(owned):
+        v += DRAGON_WORTH * later
+    push = _end_push(state, seat)
+    if push != 0.0:  # else the term is +0.0, and v is never -0.0
+        v += push * _steps_to_end(state, seat)
     return v
 
 
 @njit(cache=True)
 def _is_sub_phase(phase):
-    for p in SUB_PHASES:
-        if phase == p:
-            return True
-    return False
+    """Whether the seat's choices in `phase` are settled greedily in a lookahead."""
+    return 0 <= phase < L.NUM_PHASES and SUB_PHASE[phase]
 
 
 @njit(cache=True)
 def _is_free_action(action):
+    """Whether the action is a free one (an exploration move or a dragon ability)."""
     return L.A_MOVE <= action < L.A_OPTION
 
 
 @njit(cache=True)
-def _greedy_step(state, seat, mask):
-    """The sub-decision whose immediate outcome is worth most (free actions left out)."""
+def _weighed(action, skip_free, skip_end):
+    """Whether a legal action is weighed (free actions, the end of the turn may be left out)."""
+    if skip_free and _is_free_action(action):
+        return False
+    return not (skip_end and action == L.A_END_TURN)
+
+
+@njit(cache=True)
+def _candidates(mask, phase, skip_end, out):
+    """Write the legal actions to weigh in `phase` to `out`, in increasing order (free actions
+    left out where the phase allows them as a side option, the end of the turn if `skip_end`);
+    return their count. Reads the mask 32 entries, then 8, at a time."""
+    skip_free = phase == L.SCOUT or phase == L.MON_PICK
+    n = 0
+    size = mask.shape[0]
+    groups = size // 32
+    for g in range(groups):
+        first = 4 * g
+        if (load_word(mask, first) | load_word(mask, first + 1) | load_word(mask, first + 2)
+                | load_word(mask, first + 3)) == 0:
+            continue
+        for w in range(first, first + 4):
+            if load_word(mask, w) == 0:
+                continue
+            for a in range(8 * w, 8 * w + 8):
+                if mask[a] and _weighed(a, skip_free, skip_end):
+                    out[n] = a
+                    n += 1
+    for a in range(32 * groups, size):
+        if mask[a] and _weighed(a, skip_free, skip_end):
+            out[n] = a
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _copy_into(dst, src):
+    """dst[:n] = src, n = len(src) (memcpy: numba's slice assignment is several times
+    slower)."""
+    copy_range(src, 0, dst, 0, src.shape[0])
+
+
+@njit(cache=True)
+def _scratch(state, mask, rows):
+    """Scratch rows for the lookahead: states, lists of actions, marker tallies."""
+    return np.empty((rows, max(state.shape[0], mask.shape[0], L.P * N_TYPES)), np.int32)
+
+
+@njit(cache=True)
+def _greedy_step(state, seat, mask, work):
+    """The sub-decision whose immediate outcome is worth most (free actions left out); the trial
+    states in work[0], the actions in work[1], marker tallies in work[2]."""
+    n = _candidates(mask, state[L.PHASE], False, work[1])
+    if n == 1:  # values are finite and above -1e18: a lone candidate is the choice
+        return work[1, 0]
     best = -1
     best_value = -1e18
-    phase = state[L.PHASE]
-    for a in range(mask.shape[0]):
-        if not mask[a]:
-            continue
-        if (phase == L.SCOUT or phase == L.MON_PICK) and _is_free_action(a):
-            continue
-        s = state.copy()
+    s = work[0]
+    for k in range(n):
+        a = work[1, k]
+        _copy_into(s, state)
         play(s, a)
-        v = value(s, seat)
+        v = _value(s, seat, work[2])
         if v > best_value:
             best_value = v
             best = a
@@ -253,38 +413,64 @@ def _greedy_step(state, seat, mask):
 
 
 @njit(cache=True)
-def _settle(state, seat, mask):
-    """Make the seat's pending sub-decisions greedily, in place."""
-    for _ in range(MAX_SETTLE):
-        if state[L.ACTOR] != seat or not _is_sub_phase(state[L.PHASE]):
-            return
-        legal_mask(state, mask)
-        play(state, _greedy_step(state, seat, mask))
+def _value_after(state, seat, action, mask, work):
+    """The seat's value after `action` and its follow-up sub-decisions made greedily.
 
-
-@njit(cache=True)
-def _value_after(state, seat, action, mask):
-    """The seat's value after `action` and its follow-up sub-decisions made greedily."""
-    s = state.copy()
+    The lookahead's state, a trial and the best trial rotate in work[0:3]; work[3] lists
+    actions, work[5] holds marker tallies. The best trial of a step is the next state, its value
+    known; the last trial is played on the state itself. Values are finite and above -1e18
+    (the counts in a state are small), so some trial is always kept."""
+    s = work[0]
+    trial = work[1]
+    kept = work[2]
+    actions = work[3]
+    _copy_into(s, state)
     play(s, action)
-    _settle(s, seat, mask)
-    return value(s, seat)
+    known = False
+    v = 0.0
+    for _ in range(MAX_SETTLE):
+        phase = s[L.PHASE]
+        if s[L.ACTOR] != seat or not _is_sub_phase(phase):
+            break
+        legal_mask(s, mask)
+        n = _candidates(mask, phase, False, actions)
+        if n <= 1:  # a lone candidate is the choice (values are finite, above -1e18)
+            play(s, actions[0] if n else -1)
+            known = False
+            continue
+        best_value = -1e18
+        for k in range(n - 1):
+            _copy_into(trial, s)
+            play(trial, actions[k])
+            vt = _value(trial, seat, work[5])
+            if vt > best_value:
+                best_value = vt
+                trial, kept = kept, trial
+        play(s, actions[n - 1])  # the last trial in place: s is not needed after it
+        vt = _value(s, seat, work[5])
+        if vt > best_value:
+            best_value = vt
+        else:
+            s, kept = kept, s
+        v = best_value
+        known = True
+    return v if known else _value(s, seat, work[5])
 
 
 @njit(cache=True)
 def _lookahead_choice(state, seat, mask):
     """The legal action whose settled outcome is worth most (free actions left out where the
     phase allows them as a side option)."""
+    work = _scratch(state, mask, 6)
     scratch = np.zeros(mask.shape[0], np.uint8)
-    phase = state[L.PHASE]
+    n = _candidates(mask, state[L.PHASE], False, work[4])
+    if n == 1:
+        return work[4, 0]
     best = -1
     best_value = -1e18
-    for a in range(mask.shape[0]):
-        if not mask[a]:
-            continue
-        if (phase == L.SCOUT or phase == L.MON_PICK) and _is_free_action(a):
-            continue
-        v = _value_after(state, seat, a, scratch)
+    for k in range(n):
+        a = work[4, k]
+        v = _value_after(state, seat, a, scratch, work)
         if v > best_value:
             best_value = v
             best = a
@@ -293,29 +479,47 @@ def _lookahead_choice(state, seat, mask):
 
 @njit(cache=True)
 def _free_turn(state, seat, mask):
-    """The FREE phase: a paying free action, else the best main action, else end the turn."""
+    """The FREE phase: a paying free action, else the best main action, else end the turn.
+    Free actions are weighed first: when one pays, the main actions need no lookahead."""
+    work = _scratch(state, mask, 6)
     scratch = np.zeros(mask.shape[0], np.uint8)
-    now = value(state, seat)
+    actions = work[4]
+    n = _candidates(mask, L.FREE, True, actions)
     best_free = -1
-    best_free_value = now + FREE_MARGIN
+    mains = 0
+    for k in range(n):
+        a = actions[k]
+        if not _is_free_action(a):
+            mains += 1
+        elif best_free == -1:
+            best_free = -2  # free actions to weigh
+    if best_free == -2:
+        best_free = -1
+        best_free_value = _value(state, seat, work[5]) + FREE_MARGIN
+        for k in range(n):
+            a = actions[k]
+            if _is_free_action(a):
+                v = _value_after(state, seat, a, scratch, work)
+                if v > best_free_value:
+                    best_free_value = v
+                    best_free = a
+        if best_free >= 0:
+            return best_free
+    if mains == 0:
+        return L.A_END_TURN
     best_main = -1
     best_main_value = -1e18
-    for a in range(mask.shape[0]):
-        if not mask[a] or a == L.A_END_TURN:
-            continue
-        v = _value_after(state, seat, a, scratch)
+    for k in range(n):
+        a = actions[k]
         if _is_free_action(a):
-            if v > best_free_value:
-                best_free_value = v
-                best_free = a
-        elif v > best_main_value:
+            continue
+        if mains == 1:
+            return a
+        v = _value_after(state, seat, a, scratch, work)
+        if v > best_main_value:
             best_main_value = v
             best_main = a
-    if best_free >= 0:
-        return best_free
-    if best_main >= 0:
-        return best_main
-    return L.A_END_TURN
+    return best_main
 
 
 @njit(cache=True)
@@ -371,4 +575,4 @@ def choose(state, seat, mask, rng):
         return _pick_dragon(state, seat, mask)
     if phase == L.TILE_AREA or phase == L.MON_PICK:
         return _lookahead_choice(state, seat, mask)
-    return _greedy_step(state, seat, mask)
+    return _greedy_step(state, seat, mask, _scratch(state, mask, 3))
