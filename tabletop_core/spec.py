@@ -218,7 +218,7 @@ class GameSpec:
         if state.dtype != np.int32 or state.shape != (self.state_size,):
             raise ValueError(f"{self.name}: a state must be int32 of shape ({self.state_size},), "
                              f"got {state.dtype} of shape {state.shape}")
-        state = np.ascontiguousarray(state)
+        state = np.array(state)  # a writable copy: the engines take no read-only array
         code = int(self.validate_state(state))
         if code:
             raise ValueError(f"{self.name}: invalid state: {self.state_fields[code]}")
