@@ -19,7 +19,14 @@ from simurgh_env.engine import layout as L
 from simurgh_env.engine.actions import tile_plays
 from simurgh_env.engine.monument import holds_objective
 from simurgh_env.engine.offers import sort_offers
-from simurgh_env.engine.tables import N_DRAGONS, N_FAMILIES, N_OBJECTIVES, N_TILES, TILE_FAMILY
+from simurgh_env.engine.tables import (
+    DRAGONS_DRAWN_AT_SETUP,
+    N_DRAGONS,
+    N_FAMILIES,
+    N_OBJECTIVES,
+    N_TILES,
+    TILE_FAMILY,
+)
 from tabletop_core.rng import rng_below, rng_seed
 from tabletop_core.signatures import DETERMINIZE
 
@@ -185,6 +192,11 @@ def _dragons(state, viewer):
         state[L.DLOC + dragon] = records[k, 0]
         state[L.DIDX + dragon] = records[k, 1]
         state[L.DKNOWN + dragon] = records[k, 2]
+    if state[L.PHASE] == L.DRAGON_PICK:
+        # Which of its (redrawn) dragons another seat kept is drawn too, not read from its pick.
+        for seat in range(state[L.NUM_PLAYERS]):
+            if seat != viewer and state[L.SETUP_PICK + seat] >= 0:
+                state[L.SETUP_PICK + seat] = rng_below(state, L.RNG, DRAGONS_DRAWN_AT_SETUP)
 
 
 @njit(cache=True)

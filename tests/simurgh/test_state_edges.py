@@ -1,7 +1,8 @@
 """Simurgh states at the edges (issue 51), refused wherever a state comes in: a tile marked
 unknown to a seat that sees it, a tile being laid that could not have been played, more vassals
 kept back than unplaced, a stack objective counted in the draw, a cost left that cannot be
-paid, an area bonus leaving its tile no vassal placement, a drawn setup dragon marked owned."""
+paid, an area bonus leaving its tile no vassal placement, a drawn setup dragon marked owned.
+And `determinize` reads nothing of another seat's hidden dragon pick."""
 
 from __future__ import annotations
 
@@ -159,3 +160,28 @@ def test_openspiel_refuses_such_a_state_under_a_recomputed_checksum():
     text = head + "__dict__=" + base64.b64encode(raw).decode()
     with pytest.raises(ValueError, match="tile_known"):
         game.deserialize_state(text)
+
+
+def test_determinize_does_not_read_another_seats_hidden_dragon_pick():
+    """Twins differing only in the dragon seat 0 kept in the Dragonlord setup pick (S15), which
+    no other seat sees, determinize alike for every other seat and seed."""
+    n = 5
+    state = fresh(n, "dragonlord", seed=8)
+    for _ in range(n + 2 * n):  # the power draft, then the action draft
+        do(state, L.A_PICK)
+    assert phase(state) == "dragon_pick"
+    twins = []
+    for pick in range(3):
+        twin = state.copy()
+        do(twin, L.A_PICK + pick)
+        twins.append(twin)
+    changed = np.flatnonzero((twins[0] != twins[1]) | (twins[0] != twins[2]))
+    assert changed.tolist() == [L.SETUP_PICK]
+    for viewer in range(1, n):
+        for seed in range(40):
+            results = set()
+            for twin in twins:
+                drawn = twin.copy()
+                SPEC.determinize(drawn, viewer, seed)
+                results.add(drawn.tobytes())
+            assert len(results) == 1, f"seat {viewer}, seed {seed}"
