@@ -206,6 +206,28 @@ class GameSpec:
                 f"{self.max_players}, got {num_players}"
             )
 
+    def check_config(self, config: Any) -> np.ndarray:
+        """A copy of `config` (C-contiguous, as the engines take it) if it is a configuration
+        of this game as `make_config` gives it: an int32 array of one entry per `config_fields`,
+        a player count in range, and entries a game can be dealt with (a game dealt with it is
+        valid). Otherwise a ValueError says what is wrong, before any engine reads it."""
+        size = len(self.config_fields)
+        if (not isinstance(config, np.ndarray) or config.dtype != np.int32
+                or config.shape != (size,)):
+            got = (f"{config.dtype} of shape {config.shape}" if isinstance(config, np.ndarray)
+                   else type(config).__name__)
+            raise ValueError(f"{self.name}: a config must be an int32 array of shape ({size},) "
+                             f"(from make_config), got {got}")
+        config = np.array(config)
+        self.check_num_players(int(config[0]))
+        dealt = np.zeros(self.state_size, np.int32)
+        self.init(dealt, config, 0)
+        code = int(self.validate_state(dealt))
+        if code:
+            raise ValueError(f"{self.name}: config {config.tolist()} deals an invalid game: "
+                             f"{self.state_fields[code]}")
+        return config
+
     def check_state(self, state: Any, config: np.ndarray | None = None) -> None:
         """Raise ValueError unless `state` is an int32 array of shape (state_size,) holding a
         state the rules can reach: every field in range, each card or tile exactly once, the
@@ -218,11 +240,12 @@ class GameSpec:
         if state.dtype != np.int32 or state.shape != (self.state_size,):
             raise ValueError(f"{self.name}: a state must be int32 of shape ({self.state_size},), "
                              f"got {state.dtype} of shape {state.shape}")
-        state = np.ascontiguousarray(state)
+        state = np.array(state)  # a writable copy: the engines take no read-only array
         code = int(self.validate_state(state))
         if code:
             raise ValueError(f"{self.name}: invalid state: {self.state_fields[code]}")
         if config is not None:
+            config = self.check_config(config)
             for k, (entry, slot) in enumerate(self.config_fields):
                 if slot >= 0 and state[slot] != config[k]:
                     raise ValueError(
