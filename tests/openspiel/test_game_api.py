@@ -1,5 +1,5 @@
-"""The OpenSpiel games' metadata, parameters, dynamics against the AEC environments, the move
-limit, illegal actions and action descriptions."""
+"""The OpenSpiel games' metadata, parameters, dynamics against the AEC environments, zero-sum
+returns, the move limit, illegal actions and action descriptions."""
 
 
 import numpy as np
@@ -10,7 +10,7 @@ from tabletop_core.inputs import normalize_seed
 from tabletop_core.openspiel import DEFAULT_MAX_MOVES
 from tabletop_core.rewards import RANK, final_rewards
 
-from .common import SMALL, config_id, dealt, engine_play, play, pyspiel
+from .common import SMALL, config_id, dealt, engine_play, play, pyspiel, random_states
 
 pytestmark = pytest.mark.frameworks
 
@@ -112,7 +112,21 @@ def test_same_deal_and_actions_give_the_aec_environments_game(config):
         if same_draws:
             assert all(env.terminations.values())
             assert state.returns() == [env._cumulative_rewards[a] for a in env.possible_agents]
-        assert abs(sum(state.returns())) < 1e-9 and max(state.returns()) > 0  # ties share
+        assert sum(state.returns()) == 0.0 and max(state.returns()) > 0  # ties share
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_returns_sum_to_exactly_zero_at_four_seats(name):
+    """The games are declared zero-sum, and OpenSpiel checks `sum(returns) == 0.0` exactly:
+    at 4 seats places are worth thirds, and Dragon's returns summed to 1e-16 (issue 51)."""
+    game = pyspiel.load_game(name, {"players": 4})
+    finished = 0
+    for state in random_states(game, games=30, seed=51, every=10**6):
+        if state.is_terminal() and not state.is_truncated():
+            returns = state.returns()
+            assert sum(returns) == 0.0, returns
+            finished += 1
+    assert finished >= 25
 
 
 @pytest.mark.parametrize("name", GAMES)
