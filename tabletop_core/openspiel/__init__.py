@@ -46,7 +46,7 @@ Move limit: `max_moves` (defaults in DEFAULT_MAX_MOVES, each game's
 `GameSpec.openspiel_max_moves`, several times the longest random game
 measured) bounds `max_game_length`; a game still running after that many moves is terminal
 with zero returns for everyone. Returns: the rank reward (+1 first to -1 last, ties share),
-zero-sum, paid at the end.
+zero-sum (`sum(returns)` is exactly 0.0: tabletop_core.rewards), paid at the end.
 
 Per seat: `observation_string` is the table as that seat sees it (the game's `render_text`),
 `observation_tensor` the engine's observation features; the Python observer's `dict` holds
