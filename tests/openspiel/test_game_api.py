@@ -38,7 +38,8 @@ def test_game_type_and_info(name):
     assert game.max_game_length() == DEFAULT_MAX_MOVES[name.removeprefix("python_")]
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
     assert game.observation_tensor_shape() == [spec.obs_size]
-    assert game.information_state_tensor_shape() == [spec.obs_size + spec.num_actions + 1]
+    assert game.information_state_tensor_shape() == [
+        spec.obs_size + spec.max_players + spec.num_actions + 1]
     assert game.max_chance_outcomes() == 256
 
 

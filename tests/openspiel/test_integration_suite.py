@@ -41,13 +41,6 @@ NEEDS_THE_WHOLE_TREE = {
     "test_game_is_perfect_recall": "walks the whole game tree from the initial state "
                                    "(perfect recall on sampled histories: test_information.py)",
 }
-# Checks that fail on some game, with the reason; each must still fail (a fix is noticed).
-KNOWN_FAILURES = {
-    ("python_dragon", "test_current_player_infosets_no_overlap_between_players"):
-        "the information-state tensor does not tell the seats apart: at Dragon's first "
-        "contract choice the start player sees the same whichever seat it is (the strings, "
-        "which name the seat, differ)",
-}
 PARTIAL_CHECKS = sorted(m for m in dir(api_test.EnforceAPIOnPartialTreeBase)
                         if m.startswith("test"))
 FULL_TREE_CHECKS = sorted(m for m in dir(api_test.EnforceAPIOnFullTreeBase)
@@ -141,7 +134,6 @@ def run(case_class, check: str) -> None:
 def test_the_tables_and_checks_are_api_tests():
     assert {name for name, _ in TABLES} == {"python_aquilon", "python_dragon", "python_simurgh"}
     assert set(NEEDS_THE_WHOLE_TREE) <= set(FULL_TREE_CHECKS)
-    assert {check for _, check in KNOWN_FAILURES} <= set(FULL_TREE_CHECKS)
     assert len(PARTIAL_CHECKS) >= 5 and len(FULL_TREE_CHECKS) >= 8
 
 
@@ -156,13 +148,7 @@ def test_partial_tree(cases, check):
     if c in NEEDS_THE_WHOLE_TREE else c
     for c in FULL_TREE_CHECKS])
 def test_full_tree_checks_on_sampled_states(cases, check):
-    case = cases[_FullTreeOnSample]
-    known = KNOWN_FAILURES.get((case.game_name, check))
-    if known:
-        with pytest.raises(AssertionError):
-            run(case, check)
-        pytest.xfail(known)
-    run(case, check)
+    run(cases[_FullTreeOnSample], check)
 
 
 def test_the_samples_reach_decisions_chance_nodes_and_ends(cases):
