@@ -193,7 +193,7 @@ class GameSpec:
 
     @property
     def versioned_name(self) -> str:
-        """PettingZoo's metadata["name"] for this game, e.g. "aquilon_v1"."""
+        """PettingZoo's metadata["name"] for this game, e.g. "aquilon_v4"."""
         return f"{self.name}_v{self.version}"
 
     def check_num_players(self, num_players: int) -> None:
@@ -261,12 +261,12 @@ class GameSpec:
     # -- Names and parameters of the doors, all derived from the fields above -------------
     @property
     def rllib_env_name(self) -> str:
-        """The RLlib name of the multi-agent env, e.g. "tabletop_aquilon_v3"."""
+        """The RLlib name of the multi-agent env, e.g. "tabletop_aquilon_v4"."""
         return f"tabletop_{self.versioned_name}"
 
     @property
     def rllib_single_agent_env_name(self) -> str:
-        """The RLlib name of the single-agent env, e.g. "tabletop_aquilon_single_agent_v3"."""
+        """The RLlib name of the single-agent env, e.g. "tabletop_aquilon_single_agent_v4"."""
         return f"tabletop_{self.name}_single_agent_v{self.version}"
 
     @property
