@@ -4,7 +4,6 @@ returns, the move limit, observers, illegal actions and action descriptions."""
 
 import numpy as np
 import pytest
-from open_spiel.python.observation import make_observation
 
 from tabletop_core.games import game_module, game_names, game_spec
 from tabletop_core.inputs import normalize_seed
@@ -15,6 +14,8 @@ from tests.core.random_play import random_states
 from .common import SMALL, config_id, dealt, engine_play, play, pyspiel
 
 pytestmark = pytest.mark.frameworks
+
+make_observation = pytest.importorskip("open_spiel.python.observation").make_observation
 
 GAMES = [game_spec(name).openspiel_name for name in game_names()]
 

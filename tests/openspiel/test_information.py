@@ -5,13 +5,14 @@ import itertools
 
 import numpy as np
 import pytest
-from open_spiel.python.observation import make_observation
 
 from tests.core.random_play import random_states
 
 from .common import SMALL, Sampler, config_id, dealt, play, pyspiel
 
 pytestmark = pytest.mark.frameworks
+
+make_observation = pytest.importorskip("open_spiel.python.observation").make_observation
 
 
 def views(state, seat):
