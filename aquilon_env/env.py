@@ -21,7 +21,7 @@ def make_config(num_players: int, **options: Any) -> np.ndarray:
 
 
 # The environment version; docs/rules/aquilon.md ("Versions") says what each one changed.
-VERSION = 3
+VERSION = 4
 SPEC = GameSpec.from_modules(
     "aquilon", VERSION, "lord", (MIN_LORDS, MAX_LORDS), make_config, engine, text, drawing,
     title="Dwarves of Aquilon", default_players=3, train_players=2,

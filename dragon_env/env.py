@@ -36,7 +36,7 @@ def make_config(num_players: int, start_player: int | None = None, **options: An
 
 
 # The environment version; docs/rules/dragon.md ("Versions") says what each one changed.
-VERSION = 1
+VERSION = 2
 SPEC = GameSpec.from_modules(
     "dragon", VERSION, "player", (MIN_PLAYERS, MAX_PLAYERS), make_config, engine, text,
     drawing,

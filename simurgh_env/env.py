@@ -34,7 +34,7 @@ def make_config(num_players: int, mode: str = "spearman", length: str = "short",
 
 
 # The environment version; docs/rules/simurgh.md ("Versions") says what each one changed.
-VERSION = 3
+VERSION = 4
 SPEC = GameSpec.from_modules(
     "simurgh", VERSION, "player", (MIN_PLAYERS, MAX_PLAYERS), make_config, engine, text,
     drawing,

@@ -213,7 +213,7 @@ class BatchEnvBase:
         game and the field, and nothing changes). Move counts start again from 0; a game that
         ends is dealt again from the batch seed as usual. Returns the view of the states."""
         game = self.game
-        states = np.asarray(states)
+        states = np.array(states)  # a writable copy: the engines take no read-only array
         if states.shape != self.states.shape or states.dtype != np.int32:
             raise ValueError(f"states must be int32 of shape {self.states.shape}, got "
                              f"{states.dtype} of shape {states.shape}")

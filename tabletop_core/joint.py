@@ -72,11 +72,15 @@ class JointGame:
         max_moves: int | None = None,
     ):
         game.check_num_players(num_players)
+        config = game.check_config(config)
+        if config[0] != num_players:
+            raise ValueError(f"{game.name}: the config is for {int(config[0])} players, not "
+                             f"{num_players}")
         if reward_mode not in REWARD_MODES:
             raise ValueError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
         self.game = game
         self.num_players = int(num_players)
-        self.config = np.ascontiguousarray(config, np.int32)
+        self.config = config
         self.reward_mode = reward_mode
         self.max_moves = check_max_moves(max_moves)
         self.no_op = game.num_actions

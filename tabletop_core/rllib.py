@@ -1,7 +1,7 @@
 """Ray RLlib door: every game as a native RLlib `MultiAgentEnv` over its joint step.
 
     from tabletop_core.rllib import ENV_NAMES, TabletopMultiAgentEnv, register_envs
-    register_envs()   # ENV_NAMES: {"aquilon": "tabletop_aquilon_v2", ...}
+    register_envs()   # ENV_NAMES: {"aquilon": "tabletop_aquilon_v4", ...}
     config = PPOConfig().environment(ENV_NAMES["aquilon"], env_config={"num_players": 3})
 
 The registered names carry the game's version, as its PettingZoo id and metadata name do

@@ -193,7 +193,7 @@ class GameSpec:
 
     @property
     def versioned_name(self) -> str:
-        """PettingZoo's metadata["name"] for this game, e.g. "aquilon_v1"."""
+        """PettingZoo's metadata["name"] for this game, e.g. "aquilon_v4"."""
         return f"{self.name}_v{self.version}"
 
     def check_num_players(self, num_players: int) -> None:
@@ -205,6 +205,28 @@ class GameSpec:
                 f"{self.name}: num_players must be between {self.min_players} and "
                 f"{self.max_players}, got {num_players}"
             )
+
+    def check_config(self, config: Any) -> np.ndarray:
+        """A copy of `config` (C-contiguous, as the engines take it) if it is a configuration
+        of this game as `make_config` gives it: an int32 array of one entry per `config_fields`,
+        a player count in range, and entries a game can be dealt with (a game dealt with it is
+        valid). Otherwise a ValueError says what is wrong, before any engine reads it."""
+        size = len(self.config_fields)
+        if (not isinstance(config, np.ndarray) or config.dtype != np.int32
+                or config.shape != (size,)):
+            got = (f"{config.dtype} of shape {config.shape}" if isinstance(config, np.ndarray)
+                   else type(config).__name__)
+            raise ValueError(f"{self.name}: a config must be an int32 array of shape ({size},) "
+                             f"(from make_config), got {got}")
+        config = np.array(config)
+        self.check_num_players(int(config[0]))
+        dealt = np.zeros(self.state_size, np.int32)
+        self.init(dealt, config, 0)
+        code = int(self.validate_state(dealt))
+        if code:
+            raise ValueError(f"{self.name}: config {config.tolist()} deals an invalid game: "
+                             f"{self.state_fields[code]}")
+        return config
 
     def check_state(self, state: Any, config: np.ndarray | None = None) -> None:
         """Raise ValueError unless `state` is an int32 array of shape (state_size,) holding a
@@ -218,11 +240,12 @@ class GameSpec:
         if state.dtype != np.int32 or state.shape != (self.state_size,):
             raise ValueError(f"{self.name}: a state must be int32 of shape ({self.state_size},), "
                              f"got {state.dtype} of shape {state.shape}")
-        state = np.ascontiguousarray(state)
+        state = np.array(state)  # a writable copy: the engines take no read-only array
         code = int(self.validate_state(state))
         if code:
             raise ValueError(f"{self.name}: invalid state: {self.state_fields[code]}")
         if config is not None:
+            config = self.check_config(config)
             for k, (entry, slot) in enumerate(self.config_fields):
                 if slot >= 0 and state[slot] != config[k]:
                     raise ValueError(
@@ -238,12 +261,12 @@ class GameSpec:
     # -- Names and parameters of the doors, all derived from the fields above -------------
     @property
     def rllib_env_name(self) -> str:
-        """The RLlib name of the multi-agent env, e.g. "tabletop_aquilon_v3"."""
+        """The RLlib name of the multi-agent env, e.g. "tabletop_aquilon_v4"."""
         return f"tabletop_{self.versioned_name}"
 
     @property
     def rllib_single_agent_env_name(self) -> str:
-        """The RLlib name of the single-agent env, e.g. "tabletop_aquilon_single_agent_v3"."""
+        """The RLlib name of the single-agent env, e.g. "tabletop_aquilon_single_agent_v4"."""
         return f"tabletop_{self.name}_single_agent_v{self.version}"
 
     @property

@@ -1,7 +1,8 @@
 """Validation of a saved Dragon's Interest state (tabletop_core.validate): every field in
 range, each stack a permutation of its tiles with the face-up tile its last one turned, the
 public counts of the stacks, points, holdings bounds, what each viewer knows (groups whose
-unseen amounts cancel), and the step, actor and simultaneous choices consistent."""
+unseen amounts cancel), no more Contracts gone from a hand than rounds begun, and the step,
+actor and simultaneous choices consistent."""
 
 import numpy as np
 from numba import njit
@@ -111,6 +112,7 @@ CHOICES = _c.check("pending_choice/revealed_contract/hand: choices not possible 
 ORDER = _c.check("pick_order: not an order of the seats who bought")
 ENTRY = _c.check("entry_*: an amount entry not possible now")
 TURN = _c.check("step/actor/turn: the seat to act does not match the step")
+HAND = _c.check("hand: more Contracts gone from a hand than rounds begun (D12, D20)")
 STATE_FIELDS, FIELD_TABLE, FIELD_COVERAGE = _c.export(L.STATE_SIZE)
 CONFIG_FIELDS = (("players", L.NUM_PLAYERS), ("start player", -1))
 
@@ -165,8 +167,10 @@ def _stacks_ok(state, n):
 def _knowledge_ok(state, n):
     """Per viewer and currency: seats beyond the table and the viewer itself known exactly;
     group labels are each group's smallest seat; a group's unseen amounts cancel, except the
-    shut chest's amount missing from its offerer's group for the other viewers."""
+    shut chest's amount missing for the other viewers from the group of its two parties."""
     shut = state[L.STEP] == L.CHEST_RESPONSE
+    offerer = state[L.ACT_SEAT]
+    target = state[L.CHEST_TARGET_SEAT]
     for v in range(P):
         for c in range(2):
             for s in range(P):
@@ -185,16 +189,21 @@ def _knowledge_ok(state, n):
                     return False
             if v >= n:
                 continue
+            if (shut and c == state[L.CHEST_CURRENCY] and offerer >= 0 and target >= 0
+                    and v != offerer and v != target
+                    and state[L.GROUP + (v * P + offerer) * 2 + c]
+                    != state[L.GROUP + (v * P + target) * 2 + c]):
+                return False  # the shut chest links its parties for the other viewers
             for g in range(n):
                 total = 0
                 offerer_in = False
                 for s in range(n):
                     if state[L.GROUP + (v * P + s) * 2 + c] == g:
                         total += state[L.UNSEEN + (v * P + s) * 2 + c]
-                        offerer_in = offerer_in or s == state[L.ACT_SEAT]
+                        offerer_in = offerer_in or s == offerer
                 expected = 0
                 if (shut and offerer_in and c == state[L.CHEST_CURRENCY]
-                        and v != state[L.ACT_SEAT] and v != state[L.CHEST_TARGET_SEAT]):
+                        and v != offerer and v != target):
                     expected = -state[L.CHEST_X]
                 if total != expected:
                     return False
@@ -350,6 +359,12 @@ def validate_state(state):
             return POINTS
     if not _knowledge_ok(state, n):
         return KNOWLEDGE
+    for s in range(n):
+        held = 0
+        for c in range(NUM_CONTRACTS):
+            held += (state[L.HAND + s] >> c) & 1
+        if NUM_CONTRACTS - held > state[L.ROUND]:
+            return HAND
     if step in (L.AUTO_PHASE2, L.AUTO_PHASE3, L.AUTO_PHASE4, L.AUTO_ROUND):
         return TURN  # automatic steps never wait for a decision
     if not _choices_ok(state, n, step):

@@ -1,6 +1,7 @@
 """Decisions: the legal-action mask and applying an action (ranges in layout.py, meanings in
 docs/rules/simurgh.md, section Decisions)."""
 
+import numpy as np
 from numba import njit
 
 from simurgh_env.engine import layout as L
@@ -302,6 +303,19 @@ def legal_mask(state, mask):
                         and ABILITY_KIND[dragon_type(dragon), slot] == EXTRA_MOVE):
                     mask[L.A_ABILITY + dragon * 3 + slot] = 1
         mask[L.A_PASS] = 1
+
+
+@njit(cache=True)
+def tile_plays(state):
+    """Which tiles the seat laying a tile in the Wilds (S29) could lay just before it chose that
+    one: the tile plays of that moment's legal mask."""
+    before = state.copy()
+    before[L.PHASE] = L.FREE
+    before[L.TILE_PLAYED] = 0
+    before[L.PENDING_TILE] = -1
+    mask = np.zeros(L.NUM_ACTIONS, np.uint8)
+    legal_mask(before, mask)
+    return np.flatnonzero(mask[L.A_PLAY_TILE:L.A_PLAY_TILE + N_TILES])
 
 
 @njit(cache=True)

@@ -16,9 +16,17 @@ import numpy as np
 from numba import njit
 
 from simurgh_env.engine import layout as L
-from simurgh_env.engine.actions import legal_mask
+from simurgh_env.engine.actions import tile_plays
+from simurgh_env.engine.monument import holds_objective
 from simurgh_env.engine.offers import sort_offers
-from simurgh_env.engine.tables import N_DRAGONS, N_FAMILIES, N_OBJECTIVES, N_TILES, TILE_FAMILY
+from simurgh_env.engine.tables import (
+    DRAGONS_DRAWN_AT_SETUP,
+    N_DRAGONS,
+    N_FAMILIES,
+    N_OBJECTIVES,
+    N_TILES,
+    TILE_FAMILY,
+)
 from tabletop_core.rng import rng_below, rng_seed
 from tabletop_core.signatures import DETERMINIZE
 
@@ -184,6 +192,11 @@ def _dragons(state, viewer):
         state[L.DLOC + dragon] = records[k, 0]
         state[L.DIDX + dragon] = records[k, 1]
         state[L.DKNOWN + dragon] = records[k, 2]
+    if state[L.PHASE] == L.DRAGON_PICK:
+        # Which of its (redrawn) dragons another seat kept is drawn too, not read from its pick.
+        for seat in range(state[L.NUM_PLAYERS]):
+            if seat != viewer and state[L.SETUP_PICK + seat] >= 0:
+                state[L.SETUP_PICK + seat] = rng_below(state, L.RNG, DRAGONS_DRAWN_AT_SETUP)
 
 
 @njit(cache=True)
@@ -201,8 +214,7 @@ def _objectives(state, viewer):
     for depth in range(state[L.DEPTH]):
         f = L.FRAMES + depth * L.FW
         starts[2 + depth] = f + L.F_ARG2
-        if (state[f + L.F_KIND] == L.K_MONUMENT
-                or (state[f + L.F_KIND] == L.K_SPACE and state[f + L.F_STEP] == L.ST_MON_SPACE)):
+        if holds_objective(state, f):
             counts[2 + depth] = 1
     positions, hidden = _redeal(state, viewer, L.OKNOWN, starts, counts, ids)
     records = np.zeros((positions.shape[0], 3), np.int64)
@@ -220,19 +232,6 @@ def _objectives(state, viewer):
 
 
 @njit(cache=True)
-def _tile_plays(state):
-    """Which tiles the acting seat could lay in the Wilds (S29) just before it chose the one it
-    is laying: the tile plays of that moment's legal mask."""
-    before = state.copy()
-    before[L.PHASE] = L.FREE
-    before[L.TILE_PLAYED] = 0
-    before[L.PENDING_TILE] = -1
-    mask = np.zeros(L.NUM_ACTIONS, np.uint8)
-    legal_mask(before, mask)
-    return np.flatnonzero(mask[L.A_PLAY_TILE:L.A_PLAY_TILE + N_TILES])
-
-
-@njit(cache=True)
 def _pending_tile(state, viewer):
     """The tile another seat chose to lay in the Wilds, its area still to choose: nobody else
     sees which until it is laid (S29), so it is redrawn uniformly among the tiles of that
@@ -241,10 +240,10 @@ def _pending_tile(state, viewer):
     those of the conditioned distribution)."""
     if state[L.PHASE] != L.TILE_AREA or state[L.ACTOR] == viewer:
         return
-    plays = _tile_plays(state)
+    plays = tile_plays(state)
     while plays.shape[0] == 0:
         _action_tiles(state, viewer)
-        plays = _tile_plays(state)
+        plays = tile_plays(state)
     state[L.PENDING_TILE] = plays[rng_below(state, L.RNG, plays.shape[0])]
 
 

@@ -27,6 +27,14 @@ def draw_objectives(state, seat):
 
 
 @njit(cache=True)
+def holds_objective(state, f):
+    """Whether frame `f` holds (in F_ARG2) an objective picked and not yet placed, out of the
+    draw: the Monument space's frame while its space is chosen, then the objective's own."""
+    kind = state[f + L.F_KIND]
+    return kind == L.K_MONUMENT or (kind == L.K_SPACE and state[f + L.F_STEP] == L.ST_MON_SPACE)
+
+
+@njit(cache=True)
 def ostack_push(state, tile, on_top):
     """Return an objective on top of or under the stack; who knew it still knows it."""
     n = state[L.OSTACK_N]

@@ -1,14 +1,18 @@
 """Validation of a saved Simurgh state (tabletop_core.validate): every field in range; every
-action tile, dragon and objective in exactly one place that agrees with its location record;
-hands, vassals and their counts conserved; the open effect frames well formed; the phase, the
-actor and the draws consistent with the frames and the turn."""
+action tile, dragon and objective in exactly one place that agrees with its location record; a
+face-up action tile known to every seat and a held one to its holder; hands, vassals and their
+counts conserved; the open effect frames well formed; the phase, the actor and the draws
+consistent with the frames and the turn."""
 
 import numpy as np
 from numba import njit
 
 from simurgh_env import data as D
 from simurgh_env.engine import layout as L
-from simurgh_env.engine.dragons import dragon_type
+from simurgh_env.engine.actions import tile_plays
+from simurgh_env.engine.dragons import dragon_type, markers_of
+from simurgh_env.engine.effects import bundle_markers, bundle_vassals, cost_at, gain_at
+from simurgh_env.engine.monument import holds_objective
 from simurgh_env.engine.offers import offers_sorted
 from simurgh_env.engine.tables import (
     AREA_OPEN_FROM,
@@ -38,6 +42,8 @@ from simurgh_env.engine.tables import (
     TILE_FAMILY,
     TILE_N_SPACES,
 )
+from simurgh_env.engine.vassals import spendable
+from simurgh_env.engine.wilds import bonus_fits, tile_takes_vassal
 from tabletop_core.signatures import VALIDATE
 from tabletop_core.validate import (
     StateChecks,
@@ -137,6 +143,10 @@ FRAMES = _c.check("frames: an open effect frame not possible")
 PHASE = _c.check("phase/actor/depth: the decision does not match the frames and the turn")
 OFFERS = _c.check("power_options/setup_drawn/dragons_drawn/objectives_drawn: not in "
                   "canonical (sorted) order")
+BLOCKED = _c.check("blocked: more of the actor's vassals kept back this turn than it has "
+                   "unplaced")
+KNOWN = _c.check("tile_known: a face-up action tile not known to every seat, or a tile held "
+                 "(or offered) not known to its holder")
 STATE_FIELDS, FIELD_TABLE, FIELD_COVERAGE = _c.export(L.STATE_SIZE)
 CONFIG_FIELDS = (("players", L.NUM_PLAYERS), ("mode", L.MODE), ("length", L.LENGTH),
                  ("ties", L.TIES))
@@ -191,6 +201,12 @@ def _tiles_ok(state, n):
             ok = holds(state, L.POWER_DECK, state[L.POWER_DECK_N], idx, tile)
         if not ok:
             return TILES
+        known = state[L.TKNOWN + tile]
+        if loc == L.LOC_SLOT or loc == L.LOC_WILDS or loc == L.LOC_CHRONICLE or loc == L.LOC_ROW:
+            if known != L.ALL_SEATS:
+                return KNOWN
+        elif (loc == L.LOC_HAND or loc == L.LOC_OPTIONS) and (known >> idx) & 1 == 0:
+            return KNOWN
     if (counts[L.LOC_STACK] != stack_n or counts[L.LOC_CHRONICLE] != state[L.CHRONICLE_N]
             or counts[L.LOC_OPTIONS] != state[L.OPTIONS_N]
             or counts[L.LOC_POWER_DECK] != state[L.POWER_DECK_N]):
@@ -209,24 +225,13 @@ def _tiles_ok(state, n):
 
 
 @njit(cache=True)
-def _pending_objective(state):
-    """The objective an open Monument frame holds out of the draw buffer, or -1."""
-    for d in range(state[L.DEPTH]):
-        f = L.FRAMES + d * L.FW
-        step = state[f + L.F_STEP]
-        if state[f + L.F_KIND] == L.K_MONUMENT or step == L.ST_MON_SPACE:
-            if state[f + L.F_ARG2] >= 0:
-                return state[f + L.F_ARG2]
-    return -1
-
-
-@njit(cache=True)
 def _dragons_ok(state, n, phase):
     drawn = np.zeros(N_DRAGONS, np.int64)
     if not each_once(state, L.DDRAW, state[L.DDRAW_N], N_DRAGONS, drawn):
         return False
     stacked = 0
     drawn_count = 0
+    setup = 0
     for dragon in range(N_DRAGONS):
         loc = state[L.DLOC + dragon]
         idx = state[L.DIDX + dragon]
@@ -242,21 +247,33 @@ def _dragons_ok(state, n, phase):
             if idx != -1 or not drawn[dragon]:
                 return False
         else:
+            setup += 1
             if phase != L.DRAGON_PICK or not 0 <= idx < n:
                 return False
             if not contains(state, L.SETUP_DRAWN + idx * 3, 3, dragon):
                 return False
+    if phase == L.DRAGON_PICK and setup != 3 * n:
+        return False  # some seat's three drawn dragons are not all its own (S15)
     return stacked == state[L.DSTACK_N] and drawn_count == state[L.DDRAW_N]
 
 
 @njit(cache=True)
 def _objectives_ok(state):
-    drawn = np.zeros(N_OBJECTIVES, np.int64)
-    if not each_once(state, L.ODRAW, state[L.ODRAW_N], N_OBJECTIVES, drawn):
+    """Each objective off the stack and the Monument is in the draw or held by a frame, and
+    each one drawn or held is such an objective."""
+    out = np.zeros(N_OBJECTIVES, np.int64)
+    if not each_once(state, L.ODRAW, state[L.ODRAW_N], N_OBJECTIVES, out):
         return False
-    held = _pending_objective(state)
+    for d in range(state[L.DEPTH]):
+        f = L.FRAMES + d * L.FW
+        if holds_objective(state, f):
+            tile = state[f + L.F_ARG2]
+            if tile < 0 or out[tile]:
+                return False
+            out[tile] = 1
     stacked = 0
     placed = 0
+    off = 0
     for tile in range(N_OBJECTIVES):
         loc = state[L.OLOC + tile]
         idx = state[L.OIDX + tile]
@@ -268,11 +285,14 @@ def _objectives_ok(state):
             placed += 1
             if not holds(state, L.MONUMENT, N_MONUMENT, idx, tile):
                 return False
-        elif idx != -1 or not (drawn[tile] or tile == held):
+        elif idx != -1 or not out[tile]:
             return False
+        else:
+            off += 1
     if not recorded_where(state, L.MONUMENT, N_MONUMENT, L.OLOC, L.OIDX, L.O_MONUMENT):
         return False
-    return stacked == state[L.OSTACK_N] and placed == state[L.OBJECTIVES_N]
+    return (stacked == state[L.OSTACK_N] and placed == state[L.OBJECTIVES_N]
+            and off == out.sum())
 
 
 @njit(cache=True)
@@ -308,9 +328,56 @@ def _vassals_ok(state, n):
 
 
 @njit(cache=True)
+def _rest_of_cost_ok(state, f, row, step, c, left):
+    """What is left to pay of the chosen cost (at column c) is there: a cost is chosen only if
+    it can be paid in full (S23), and its markers, then spearmen, then riders go one by one
+    (`left` counts those of the current step, which waits only while some are left)."""
+    seat = state[L.ACTOR]
+    markers = bundle_markers(row, c)
+    spearmen = bundle_vassals(row, c, L.SPEARMAN)
+    riders = bundle_vassals(row, c, L.RIDER)
+    if step == L.ST_COST_MIX:
+        if left != 0:
+            return False
+    elif step == L.ST_COST_MARKER:
+        if not 1 <= left <= markers:
+            return False
+        markers = left
+    elif step == L.ST_SPEND_S:
+        if not 1 <= left <= spearmen:
+            return False
+        markers, spearmen = 0, left
+    else:
+        if not 1 <= left <= riders:
+            return False
+        markers, spearmen, riders = 0, 0, left
+    space = state[f + L.F_SPACE]
+    return (seat >= 0 and markers_of(state, seat) >= markers
+            and spendable(state, seat, L.SPEARMAN, space, -1) >= spearmen
+            and spendable(state, seat, L.RIDER, space, -1) >= riders)
+
+
+@njit(cache=True)
+def _bonus_keeps_placement(state, area, step, gain):
+    """An area bonus frame is that of the tile being placed, and its gain, once chosen, leaves
+    the tile a vassal placement (C11); a kind of bonus being chosen (BONUS_KIND) is left to
+    the legal-action check."""
+    tile = state[L.PENDING_TILE]
+    seat = state[L.ACTOR]
+    if tile < 0 or seat < 0 or state[L.AREA_TILE + area] != tile:
+        return False
+    if step == L.ST_GAIN_MIX:
+        return bonus_fits(state, seat, tile, area, gain)
+    if step > L.ST_APPLY and state[L.PHASE] != L.BONUS_KIND:
+        return tile_takes_vassal(state, seat, tile)
+    return True
+
+
+@njit(cache=True)
 def _frame_ok(state, f, top):
-    """One open frame: its effect row is the one its kind resolves, its options exist, and the
-    steps that use a chosen option have one."""
+    """One open frame: its effect row is the one its kind resolves, its options exist, the
+    steps that use a chosen option have one, what it has left to pay or place fits, and an
+    area bonus keeps its tile's vassal placement."""
     kind = state[f + L.F_KIND]
     row = state[f + L.F_EFFECT]
     step = state[f + L.F_STEP]
@@ -350,7 +417,14 @@ def _frame_ok(state, f, top):
         return False
     if top and STEP_PHASE[step] < 0:
         return False
-    return True
+    if kind == L.K_AREA_BONUS and not _bonus_keeps_placement(state, arg, step, gain):
+        return False
+    left = state[f + L.F_LEFT]
+    if L.ST_COST_MIX <= step <= L.ST_SPEND_R:
+        return _rest_of_cost_ok(state, f, row, step, cost_at(cost), left)
+    if step == L.ST_BONUS or step == L.ST_MARKERS:
+        return left <= bundle_markers(row, gain_at(gain))  # markers still to place
+    return left == 0
 
 
 @njit(cache=True)
@@ -415,7 +489,7 @@ def _phase_ok(state, n, phase):
         return False
     if phase == L.TILE_AREA:
         return (pending >= 0 and state[L.TLOC + pending] == L.LOC_HAND
-                and state[L.TIDX + pending] == actor)
+                and state[L.TIDX + pending] == actor and (tile_plays(state) == pending).any())
     if phase == L.TILE_VASSAL:
         return pending >= 0 and state[L.TLOC + pending] == L.LOC_WILDS
     if phase == L.FREE or phase == L.RETRIEVE:
@@ -446,6 +520,10 @@ def validate_state(state):
         return OBJECTIVES
     if not _vassals_ok(state, n):
         return VASSALS
+    actor = state[L.ACTOR]
+    if actor >= 0 and (state[L.BLOCKED] > state[L.UNPLACED + actor * 2]
+                       or state[L.BLOCKED + 1] > state[L.UNPLACED + actor * 2 + 1]):
+        return BLOCKED
     for d in range(state[L.DEPTH]):
         if not _frame_ok(state, L.FRAMES + d * L.FW, d == state[L.DEPTH] - 1):
             return FRAMES

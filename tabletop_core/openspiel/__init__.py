@@ -46,7 +46,7 @@ Move limit: `max_moves` (defaults in DEFAULT_MAX_MOVES, each game's
 `GameSpec.openspiel_max_moves`, several times the longest random game
 measured) bounds `max_game_length`; a game still running after that many moves is terminal
 with zero returns for everyone. Returns: the rank reward (+1 first to -1 last, ties share),
-zero-sum, paid at the end.
+zero-sum (`sum(returns)` is exactly 0.0: tabletop_core.rewards), paid at the end.
 
 Per seat: `observation_string` is the table as that seat sees it (the game's `render_text`),
 `observation_tensor` the engine's observation features; the Python observer's `dict` holds
@@ -59,11 +59,13 @@ own moves, the public description otherwise), the lines of the seat's table text
 move changed, and a 64-bit digest of the seat's observation tensor after the move (so that
 anything the tensor shows and the text does not still tells histories apart). It never holds
 the chance outcomes (two deals of the same game give the same strings).
-`information_state_tensor` has fixed size and keeps: the observation tensor, how often the
-seat has taken each action, and the moves played over `max_moves`; it is not perfect recall
-(the string is). A state answers `information_state_tensor`, `observation_tensor` and
-`legal_actions` from Python itself (what OpenSpiel's `rl_environment` asks at every step),
-with the values OpenSpiel's C++ side gives, which C++ callers still get through the observer.
+`information_state_tensor` has fixed size and keeps: the observation tensor, the observing
+seat (one-hot over the game's largest table: an observation need not tell which seat sees it,
+and seats must not share information states), how often the seat has taken each action, and
+the moves played over `max_moves`; it is not perfect recall (the string is). A state answers
+`information_state_tensor`, `observation_tensor` and `legal_actions` from Python itself (what
+OpenSpiel's `rl_environment` asks at every step), with the values OpenSpiel's C++ side gives,
+which C++ callers still get through the observer.
 
 `action_to_string(player, action)`: the acting seat's description for the acting seat; for
 another seat only "P<mover>: action <id>", for every id, legal or not (the mover's options

@@ -68,17 +68,29 @@ class TabletopGame(pyspiel.Game):
                              "argument (the deal is the first, chance, actions)")
         return TabletopState(self)
 
-    def make_py_observer(self, iig_obs_type=None, params=None) -> _Observer:
+    def make_py_observer(self, iig_obs_type=None, params=None) -> _Observer | None:
+        """OpenSpiel's Python observer for `iig_obs_type`: a seat's own view (public information
+        and that seat's private information), with perfect recall (the information state) or
+        not (the observation; also for None). None for any other type, as OpenSpiel's contract
+        asks of a type the game does not provide (`make_observation` then returns None too)."""
+        if isinstance(iig_obs_type, dict):  # OpenSpiel's make_observer(params) passes only those
+            iig_obs_type, params = None, iig_obs_type
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
         if iig_obs_type is not None and (
             iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
             or not iig_obs_type.public_info
         ):
-            raise ValueError("only a seat's own view is supported (public information plus "
-                             "that seat's private information)")
+            return None
         recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return _Observer(self.definition, recall)
+
+    def make_observer(self, *args) -> pyspiel.Observer | None:
+        """pyspiel's `make_observer((iig_obs_type,) params)`: None for a type the game does not
+        provide, as for OpenSpiel's C++ games (its wrapper of a Python observer fails on None)."""
+        if self.make_py_observer(*args) is None:
+            return None
+        return pyspiel.Game.make_observer(self, *args)
 
     def deserialize_state(self, text: str) -> TabletopState:
         """A state from `state.serialize()`; ValueError if the text is not one of this game's."""

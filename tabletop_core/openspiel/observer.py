@@ -15,14 +15,16 @@ class _Observer:
         self.definition = definition
         self.perfect_recall = perfect_recall
         spec = definition.spec
-        size = spec.obs_size + (spec.num_actions + 1 if perfect_recall else 0)
+        seats = spec.max_players
+        size = spec.obs_size + (seats + spec.num_actions + 1 if perfect_recall else 0)
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor[:spec.obs_size]}
         # The game's named observation pieces, views into the same floats. Not in `dict`:
         # OpenSpiel sizes the tensor from every entry of `dict`, and the pieces overlap it.
         self.pieces = spec.observation_layout.views(self.dict["observation"])
         if perfect_recall:
-            self.dict["own_action_counts"] = self.tensor[spec.obs_size:-1]
+            self.dict["seat"] = self.tensor[spec.obs_size:spec.obs_size + seats]
+            self.dict["own_action_counts"] = self.tensor[spec.obs_size + seats:-1]
             self.dict["progress"] = self.tensor[-1:]
 
     def set_from(self, state: TabletopState, player: int) -> None:

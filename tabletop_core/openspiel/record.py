@@ -227,11 +227,12 @@ class _Record:
 
     def information_state_tensor(self, seat: int) -> np.ndarray:
         d = self.definition
-        size = d.spec.obs_size
-        out = np.zeros(size + d.spec.num_actions + 1, np.float32)
+        size, seats = d.spec.obs_size, d.spec.max_players
+        out = np.zeros(size + seats + d.spec.num_actions + 1, np.float32)
         if self.state is not None:
             d.spec.observe(self.state, seat, out[:size])
-        out[size:-1] = self.counts[seat]
+        out[size + seat] = 1.0  # the observing seat (the observation may not tell it)
+        out[size + seats:-1] = self.counts[seat]
         out[-1] = self.moves / d.max_moves
         return out
 

@@ -12,8 +12,8 @@ from tests.common import needs_registry
 
 @needs_registry
 def test_registered_in_pettingzoo():
-    env = pettingzoo.make("aec", "tabletop/aquilon-v3", num_players=4)
-    assert env.unwrapped.metadata["name"] == "aquilon_v3"  # docs/rules/aquilon.md, Versions
+    env = pettingzoo.make("aec", "tabletop/aquilon-v4", num_players=4)
+    assert env.unwrapped.metadata["name"] == "aquilon_v4"  # docs/rules/aquilon.md, Versions
     env.reset(seed=1)
     assert env.unwrapped.num_players == 4
     assert env.agents == ["lord_0", "lord_1", "lord_2", "lord_3"]

@@ -35,8 +35,9 @@ def mutate(state: np.ndarray, rows: np.ndarray, rng: np.random.Generator) -> Non
     if kind == 0:  # one slot, any value a careless writer might leave
         state[rng.integers(size)] = rng.choice([-(2**31), -1000, -2, -1, 0, 1, 2, 5, 50, 1000,
                                                 2**31 - 1])
-    elif kind == 1:  # one slot moved by one
-        state[rng.integers(size)] += rng.choice([-1, 1])
+    elif kind == 1:  # one slot moved by one (within int32: NumPy 2 refuses to wrap)
+        i = rng.integers(size)
+        state[i] = np.clip(int(state[i]) + int(rng.choice([-1, 1])), -(2**31), 2**31 - 1)
     elif kind == 2:  # two slots swapped
         i, j = rng.integers(size, size=2)
         state[i], state[j] = state[j], state[i]

@@ -1,5 +1,8 @@
 """The shared pieces: the in-state generator, reward schemes, the numba cache refresh."""
 
+import itertools
+import math
+
 import numpy as np
 import pytest
 
@@ -59,7 +62,27 @@ def test_rank_rewards_share_tied_places(keys, expected):
     out = np.zeros(len(keys))
     rank_rewards(np.array(keys, np.int64), len(keys), out)
     np.testing.assert_allclose(out, expected)
-    assert abs(out.sum()) < 1e-12
+    assert sum(out.tolist()) == 0.0
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4, 5])
+def test_rank_rewards_sum_to_exactly_zero(num_players):
+    """Every ranking of the seats (issue 51: 4 seats placed 1-2-3-4 summed to 1e-16): the
+    seat-order sum is exactly 0.0, tied seats keep one value, and every reward is its place's
+    value to within two units in the last place, in [-1, 1]."""
+    n = num_players
+    out = np.zeros(n)
+    for keys in itertools.product(range(n), repeat=n):
+        rank_rewards(np.array(keys, np.int64), n, out)
+        rewards = out.tolist()
+        assert sum(rewards) == 0.0 and out.sum() == 0.0, (keys, rewards)
+        for i in range(n):
+            better = sum(k > keys[i] for k in keys)
+            equal = keys.count(keys[i])
+            place = better + (equal - 1) / 2
+            exact = 1 - 2 * place / (n - 1)
+            assert abs(rewards[i] - exact) <= 2 * math.ulp(exact or 1.0) and -1 <= rewards[i] <= 1
+            assert rewards.count(rewards[i]) == equal  # the tied seats, and only they
 
 
 def test_margin_rewards_against_the_others_mean():

@@ -15,8 +15,8 @@ from ..common import play_random
 
 @needs_registry
 def test_registered_in_pettingzoo():
-    env = pettingzoo.make("aec", "tabletop/dragon-v1", num_players=5)
-    assert env.unwrapped.metadata["name"] == "dragon_v1"  # docs/rules/dragon.md, Versions
+    env = pettingzoo.make("aec", "tabletop/dragon-v2", num_players=5)
+    assert env.unwrapped.metadata["name"] == "dragon_v2"  # docs/rules/dragon.md, Versions
     env.reset(seed=1)
     assert env.unwrapped.num_players == 5
     assert env.agents == [f"player_{i}" for i in range(5)]

@@ -1,5 +1,5 @@
-"""The OpenSpiel games' metadata, parameters, dynamics against the AEC environments, the move
-limit, illegal actions and action descriptions."""
+"""The OpenSpiel games' metadata, parameters, dynamics against the AEC environments, zero-sum
+returns, the move limit, observers, illegal actions and action descriptions."""
 
 
 import numpy as np
@@ -9,10 +9,13 @@ from tabletop_core.games import game_module, game_names, game_spec
 from tabletop_core.inputs import normalize_seed
 from tabletop_core.openspiel import DEFAULT_MAX_MOVES
 from tabletop_core.rewards import RANK, final_rewards
+from tests.core.random_play import random_states
 
 from .common import SMALL, config_id, dealt, engine_play, play, pyspiel
 
 pytestmark = pytest.mark.frameworks
+
+make_observation = pytest.importorskip("open_spiel.python.observation").make_observation
 
 GAMES = [game_spec(name).openspiel_name for name in game_names()]
 
@@ -36,7 +39,8 @@ def test_game_type_and_info(name):
     assert game.max_game_length() == DEFAULT_MAX_MOVES[name.removeprefix("python_")]
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
     assert game.observation_tensor_shape() == [spec.obs_size]
-    assert game.information_state_tensor_shape() == [spec.obs_size + spec.num_actions + 1]
+    assert game.information_state_tensor_shape() == [
+        spec.obs_size + spec.max_players + spec.num_actions + 1]
     assert game.max_chance_outcomes() == 256
 
 
@@ -112,7 +116,45 @@ def test_same_deal_and_actions_give_the_aec_environments_game(config):
         if same_draws:
             assert all(env.terminations.values())
             assert state.returns() == [env._cumulative_rewards[a] for a in env.possible_agents]
-        assert abs(sum(state.returns())) < 1e-9 and max(state.returns()) > 0  # ties share
+        assert sum(state.returns()) == 0.0 and max(state.returns()) > 0  # ties share
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_returns_sum_to_exactly_zero_at_four_seats(name):
+    """The games are declared zero-sum, and OpenSpiel checks `sum(returns) == 0.0` exactly:
+    at 4 seats places are worth thirds, and Dragon's returns summed to 1e-16 (issue 51)."""
+    game = pyspiel.load_game(name, {"players": 4})
+    finished = 0
+    for state in random_states(game, games=30, seed=51, every=10**6, final=True):
+        if state.is_terminal() and not state.is_truncated():
+            returns = state.returns()
+            assert sum(returns) == 0.0, returns
+            finished += 1
+    assert finished >= 25
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_observation_types_the_game_does_not_provide_give_none(name):
+    """OpenSpiel's contract (issue 51; its integration suite asks for a public-only and a
+    private-only observer): a seat's own view, with or without perfect recall, and None for
+    any other type, from `make_py_observer`, `make_observation` and `make_observer`."""
+    game = pyspiel.load_game(name)
+    kind, private = pyspiel.IIGObservationType, pyspiel.PrivateInfoType
+    for unsupported in (kind(public_info=False, perfect_recall=False),
+                        kind(perfect_recall=False, private_info=private.NONE),
+                        kind(perfect_recall=True, private_info=private.ALL_PLAYERS)):
+        assert game.make_py_observer(unsupported) is None
+        assert make_observation(game, unsupported) is None
+        assert game.make_observer(unsupported, {}) is None
+    state = dealt(game, 3)
+    for recall in (False, True):
+        observer = make_observation(game, kind(perfect_recall=recall))
+        assert observer.string_from(state, 1) == (state.information_state_string(1) if recall
+                                                  else state.observation_string(1))
+    assert make_observation(game).string_from(state, 0) == state.observation_string(0)
+    assert isinstance(game.make_observer({}), pyspiel.Observer)  # make_observer(params)
+    with pytest.raises(ValueError, match="parameters are not supported"):
+        game.make_py_observer(None, {"colour": True})
 
 
 @pytest.mark.parametrize("name", GAMES)

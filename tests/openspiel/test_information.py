@@ -12,6 +12,8 @@ from .common import SMALL, Sampler, config_id, dealt, play, pyspiel
 
 pytestmark = pytest.mark.frameworks
 
+make_observation = pytest.importorskip("open_spiel.python.observation").make_observation
+
 
 def views(state, seat):
     """Everything the door shows one seat."""
@@ -99,8 +101,30 @@ def test_resampled_states_do_not_carry_the_other_seats_past():
     text = other.information_state_string(1)
     assert text.startswith("Player 1 of 3: a state resampled after move 10 from player 0's")
     assert text.count("\n") < state.information_state_string(1).count("\n")
-    assert not any(other.information_state_tensor(1)[game.observation_tensor_size():-1])
+    tensor = other.information_state_tensor(1)
+    counts = tensor[game.observation_tensor_size() + game.get_type().max_num_players:-1]
+    assert not any(counts)
 
+
+
+@pytest.mark.parametrize("config", SMALL, ids=config_id)
+def test_information_state_tensor_names_its_seat(config):
+    """After the observation, the information-state tensor holds the observing seat, one-hot
+    over the game's largest table (Dragon's observation does not tell its seat: at the first
+    Contract choice two start players saw the same tensor, issue 51), as do the perfect-recall
+    observer's `dict` pieces, in the tensor's order."""
+    game = pyspiel.load_game(*config)
+    size, most = game.observation_tensor_size(), game.get_type().max_num_players
+    state = dealt(game, 4)
+    observer = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    assert list(observer.dict) == ["observation", "seat", "own_action_counts", "progress"]
+    for seat in range(game.num_players()):
+        tensor = np.array(state.information_state_tensor(seat), np.float32)
+        assert tensor[size:size + most].tolist() == [float(s == seat) for s in range(most)]
+        assert tensor[:size].tolist() == state.observation_tensor(seat)
+        observer.set_from(state, seat)
+        assert observer.tensor.tobytes() == tensor.tobytes()
+        assert observer.dict["seat"].tolist() == tensor[size:size + most].tolist()
 
 # The choices the rulebooks make simultaneous (asked here one seat at a time), by the game's
 # public description (what the other seats learn of them when played): Aquilon's bids;

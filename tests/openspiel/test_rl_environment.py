@@ -143,7 +143,9 @@ def test_openspiel_dqn_trains_over_rl_environment(config):
         state = env.get_state
         assert state.is_terminal() and not state.is_truncated()
         assert time_step.rewards == state.returns() == engine_returns(game, state)
-        assert abs(sum(time_step.rewards)) < 1e-9 and max(time_step.rewards) > 0
+        # zero-sum to the bit; someone wins unless every seat ties (Simurgh shares ties: S71)
+        assert sum(time_step.rewards) == 0.0
+        assert max(time_step.rewards) > 0 or set(time_step.rewards) == {0.0}
     assert sum(acted) == steps
     for agent, own, start in zip(agents, acted, before, strict=True):
         assert agent.step_counter == own + episodes

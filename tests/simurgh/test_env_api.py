@@ -18,8 +18,8 @@ SPEC_PATH = Path(__file__).resolve().parents[2] / "docs" / "rules" / "simurgh.md
 
 @needs_registry
 def test_registered_in_pettingzoo():
-    env = pettingzoo.make("aec", "tabletop/simurgh-v3", num_players=4, mode="dragonlord")
-    assert env.unwrapped.metadata["name"] == "simurgh_v3"  # docs/rules/simurgh.md, Versions
+    env = pettingzoo.make("aec", "tabletop/simurgh-v4", num_players=4, mode="dragonlord")
+    assert env.unwrapped.metadata["name"] == "simurgh_v4"  # docs/rules/simurgh.md, Versions
     env.reset(seed=1)
     assert env.unwrapped.num_players == 4
     assert env.agents == ["player_0", "player_1", "player_2", "player_3"]
