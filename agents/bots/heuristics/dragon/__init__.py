@@ -32,7 +32,7 @@ The code is split by the phase each part decides, as the engine is (dragon_env/e
 from agents.bots.heuristics.dragon.activation import activation_value
 from agents.bots.heuristics.dragon.amounts import enter_digit
 from agents.bots.heuristics.dragon.chest import plan_chest
-from agents.bots.heuristics.dragon.contracts import contract_value, pick_value
+from agents.bots.heuristics.dragon.contracts import pick_value
 from agents.bots.heuristics.dragon.outlook import WEIGHTS, max_holding, outlook
 from agents.bots.heuristics.dragon.policy import choose, decide
 from agents.bots.heuristics.dragon.values import (
@@ -51,7 +51,6 @@ __all__ = [
     "add_debt",
     "boards",
     "choose",
-    "contract_value",
     "current_value",
     "debts",
     "decide",

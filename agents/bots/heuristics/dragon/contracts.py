@@ -147,59 +147,6 @@ def _chance_ahead(state, seat, other, value, trigger_chance, cards):
 
 
 @njit(cache=True)
-def _ahead_counts(state, seat, value, own_trigger, triggers, cards):
-    """Distribution of the number of other seats that pick before `seat`."""
-    n = state[L.NUM_PLAYERS]
-    dist = np.zeros(n + 1)
-    dist[0] = 1.0
-    for other in range(n):
-        if other == seat:
-            continue
-        none = 1.0
-        for k in range(n):
-            if k != seat and k != other:
-                none *= 1.0 - triggers[k]
-        chance = 1.0 if own_trigger else 1.0 - none
-        p = _chance_ahead(state, seat, other, value, chance, cards)
-        for k in range(n, 0, -1):
-            dist[k] = dist[k] * (1.0 - p) + dist[k - 1] * p
-        dist[0] *= 1.0 - p
-    return dist
-
-
-@njit(cache=True)
-def contract_value(w, view, state, seat, card, tiles, standing, cards, triggers):
-    """Expected value of playing `card`: the tile its likely pick position leaves (the others
-    take the tiles they want most), or nothing if none is left or a Jester is void. `tiles`
-    holds the face-up Buildings, most wanted first, from `_tile_options`."""
-    if CONTRACT_IS_JESTER[card]:
-        none = 1.0
-        for other in range(state[L.NUM_PLAYERS]):
-            if other != seat:
-                none *= 1.0 - triggers[other]
-        played = 1.0 - none
-        value = JESTER_VALUE
-    else:
-        played = 1.0
-        value = CONTRACT_VALUE[card]
-    m = tiles.shape[0]
-    debt = own_debt(view, state, seat)
-    after = np.zeros(DEBT_SIZE)
-    knights = seat_holding(state, seat, KNIGHTS)
-    gains = np.zeros(m)
-    for i in range(m):
-        add_debt(view, debt, int(tiles[i, TILE_TYPE]), value, after)
-        gains[i] = tiles[i, TILE_BOARD] + money(w, view, after, tiles[i, TILE_GOLD_AFTER],
-                                                knights)
-    ahead = _ahead_counts(state, seat, value, _is_trigger(card), triggers, cards)
-    expected = 0.0
-    for k in range(ahead.shape[0]):
-        if ahead[k] > 0.0:
-            expected += ahead[k] * (gains[k:].max() if k < m else standing)
-    return played * expected + (1.0 - played) * standing
-
-
-@njit(cache=True)
 def _tile_options(w, view, state, seat):
     """The face-up Buildings, most wanted by the others first (Gold, and new types for them):
     [i, TILE_TYPE], the seat's relative board once built [i, TILE_BOARD] and its Gold then
@@ -231,7 +178,9 @@ def _tile_options(w, view, state, seat):
 
 @njit(cache=True)
 def choose_contract(w, view, state, seat, mask):
-    """Bid the Contract of best `contract_value` (the first of equal ones)."""
+    """Bid the Contract of best expected value (the first of equal ones): the tile its likely
+    pick position leaves (the others take the tiles they want most), or the seat's standing
+    if none is left or a Jester is void."""
     n = state[L.NUM_PLAYERS]
     tiles = _tile_options(w, view, state, seat)
     m = tiles.shape[0]

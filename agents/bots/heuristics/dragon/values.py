@@ -35,6 +35,26 @@ from dragon_env.engine import layout as L
 from dragon_env.engine.tables import GOLD, INVASION_KNIGHTS, KNIGHTS
 
 
+@njit(cache=True, inline="always")
+def leaders(bld, n, t):
+    """(the most Buildings of type t a seat owns, how many seats own that many, the next
+    most)."""
+    top = 0
+    tied = 0
+    second = 0
+    for seat in range(n):
+        own = bld[seat * T + t]
+        if own > top:
+            second = top
+            top = own
+            tied = 1
+        elif own == top:
+            tied += 1
+        elif own > second:
+            second = own
+    return top, tied, second
+
+
 @njit(cache=True)
 def boards(w, view, state, bld, out):
     """Every seat's board in points (D55) into `out`, with the shaping extras while rounds
@@ -43,19 +63,7 @@ def boards(w, view, state, bld, out):
     shape = view[SHAPE]
     out[:] = 0.0
     for t in range(T):
-        top = 0  # the most Buildings of type t, how many seats own that many, the next most
-        tied = 0
-        second = 0
-        for seat in range(n):
-            own = bld[seat * T + t]
-            if own > top:
-                second = top
-                top = own
-                tied = 1
-            elif own == top:
-                tied += 1
-            elif own > second:
-                second = own
+        top, tied, second = leaders(bld, n, t)
         if top == 0:
             continue
         for seat in range(n):
@@ -79,19 +87,7 @@ def column_scores(w, view, n, bld, t, out, at):
     """What type t adds to each seat's board in `boards` (0 to a seat without one), into
     out[at:at + n]."""
     shape = view[SHAPE]
-    top = 0
-    tied = 0
-    second = 0
-    for seat in range(n):
-        own = bld[seat * T + t]
-        if own > top:
-            second = top
-            top = own
-            tied = 1
-        elif own == top:
-            tied += 1
-        elif own > second:
-            second = own
+    top, tied, second = leaders(bld, n, t)
     for seat in range(n):
         own = bld[seat * T + t]
         if own == 0:
