@@ -6,8 +6,9 @@ drifts by a third from one minute to the next, so one run of each is not a compa
     python3 benchmarks/against.py --before ee30075 [--rounds 3] -- \
         benchmarks/search_speed.py --decisions 40
 
-The worktree is made in a temporary folder (removed after) and imported first through
-PYTHONPATH; numba compiles its code on its first run there.
+The script is this tree's (so a new benchmark can measure old code through the API both
+share); the code it measures is each tree's, imported first through PYTHONPATH. The worktree
+is made in a temporary folder (removed after); numba compiles its code on its first run there.
 """
 
 from __future__ import annotations
@@ -50,8 +51,9 @@ def table_rows(output: str) -> dict[str, dict[str, float]]:
 def run(tree: Path, command: list[str]) -> str:
     """The output of `command` (a script and its arguments) run in `tree`."""
     env = {**os.environ, "PYTHONPATH": str(tree), "TABLETOP_COMPILE_NOTICE": "0"}
-    done = subprocess.run([sys.executable, *command], cwd=tree, env=env, capture_output=True,
-                          text=True, check=False)
+    script = str((ROOT / command[0]).resolve())
+    done = subprocess.run([sys.executable, script, *command[1:]], cwd=tree, env=env,
+                          capture_output=True, text=True, check=False)
     if done.returncode:
         raise SystemExit(f"{' '.join(command)} failed in {tree}:\n{done.stderr[-2000:]}")
     return done.stdout
