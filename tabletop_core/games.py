@@ -41,6 +41,11 @@ def register_game(name: str, package: str) -> None:
     _registered[name] = package
 
 
+def unregister_game(name: str) -> None:
+    """Undo `register_game(name, ...)` in this process (nothing if it was not registered)."""
+    _registered.pop(name, None)
+
+
 @cache
 def _checkout_table(group: str = ENTRY_POINT_GROUP) -> dict[str, str]:
     """The entry points of `group` in the source checkout's pyproject.toml (none for an

@@ -90,19 +90,24 @@ def tabletop(folder: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess
 
 
 def test_a_game_without_a_profile_gets_the_defaults(new_game, monkeypatch):
-    from tabletop_core.games import register_game
+    from tabletop_core.games import register_game, unregister_game
 
     monkeypatch.syspath_prepend(str(new_game))
     register_game(NEW_GAME, NEW_GAME)
-    game_profile.cache_clear()
-    profile = game_profile(NEW_GAME)
-    assert profile == GameProfile(NEW_GAME)
-    assert profile.heuristic is None and dict(profile.ismcts) == dict(DEFAULT_ISMCTS)
-    assert profile.reference_bot() == "random" and profile.baseline_network is None
-    check_bots_fit(["random", "ismcts:5", "az:5"], NEW_GAME, 2)
-    for bot, words in (("heuristic", "has no heuristic"), ("baseline", "no baseline policy")):
-        with pytest.raises(ValueError, match=words):
-            check_bots_fit([bot], NEW_GAME, 2)
+    try:  # the game leaves this process's registry with the test (test_registry counts them)
+        game_profile.cache_clear()
+        profile = game_profile(NEW_GAME)
+        assert profile == GameProfile(NEW_GAME)
+        assert profile.heuristic is None and dict(profile.ismcts) == dict(DEFAULT_ISMCTS)
+        assert profile.reference_bot() == "random" and profile.baseline_network is None
+        check_bots_fit(["random", "ismcts:5", "az:5"], NEW_GAME, 2)
+        for bot, words in (("heuristic", "has no heuristic"),
+                           ("baseline", "no baseline policy")):
+            with pytest.raises(ValueError, match=words):
+                check_bots_fit([bot], NEW_GAME, 2)
+    finally:
+        unregister_game(NEW_GAME)
+        game_profile.cache_clear()
 
 
 def test_the_tools_play_and_train_a_game_without_a_profile(new_game, tmp_path):
