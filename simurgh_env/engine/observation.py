@@ -217,7 +217,8 @@ def _unit(x, inverse_scale):
 
 @njit(cache=True)
 def _relative(seat, base, n):
-    return (seat - base + n) % n
+    rel = seat - base  # both in [0, n): no division
+    return rel + n if rel < 0 else rel
 
 
 @njit(cache=True)
@@ -256,6 +257,19 @@ def _effect_table() -> np.ndarray:
 
 
 EFFECT_TABLE = _effect_table()
+
+
+def _sums(step: float) -> np.ndarray:
+    """sums[k]: a float32 feature after k additions of `step` to it from 0, each rounded to
+    float32 (how the counts were once accumulated: the values stay bit for bit the same)."""
+    sums = np.zeros(256, np.float32)
+    for k in range(255):
+        sums[k + 1] = np.float32(np.float64(sums[k]) + step)
+    return sums
+
+
+TENTHS = _sums(0.1)
+TWENTIETHS = _sums(0.05)
 
 
 @njit(cache=True)
@@ -341,16 +355,20 @@ def _board(state, viewer, out, at):
 
 @njit(cache=True)
 def _tiles(state, viewer, out, at):
+    """The action tiles; seen stack tiles by family and each seat's hidden hand tiles are
+    counted in registers (8 bits a count, packed in one integer) and written at the end."""
     n = state[L.NUM_PLAYERS]
     base = 0 if viewer < 0 else viewer
     stack_n = state[L.STACK_N]
+    seen = 0
+    hidden = 0
     for tile in range(N_TILES):
         loc = state[L.TLOC + tile]
         idx = state[L.TIDX + tile]
         # The most frequent places first: the stack, the box, the hands.
         if loc == L.LOC_STACK:
             if state[L.TFAM_SEEN + tile]:
-                out[SEEN_FAMILIES + TILE_FAMILY[tile]] += 0.1
+                seen += 1 << (8 * TILE_FAMILY[tile])
             if _knows(state[L.TKNOWN + tile], viewer):
                 out[at + T_STACK_POSITION] = 1.0 - (stack_n - 1 - idx) * (1.0 / 48)
         elif loc == L.LOC_BOX:
@@ -362,7 +380,7 @@ def _tiles(state, viewer, out, at):
             elif _knows(state[L.TKNOWN + tile], viewer):
                 out[at + T_IN_KNOWN_HAND] = _relative(idx, base, n) * 0.25
             else:
-                out[SEATS_AT + _relative(idx, base, n) * SEAT_FEATURES + HIDDEN_FEATURE] += 0.125
+                hidden += 1 << (8 * _relative(idx, base, n))
         elif loc == L.LOC_WILDS:
             out[at + T_IN_WILDS] = (idx + 1) * (1.0 / 6)
         elif loc == L.LOC_CHRONICLE:
@@ -372,15 +390,22 @@ def _tiles(state, viewer, out, at):
         elif loc == L.LOC_OPTIONS and _knows(state[L.TKNOWN + tile], viewer):
             out[at + T_OFFERED] = 0.1
         at += TILE_FEATURES
+    for family in range(N_FAMILIES):
+        out[SEEN_FAMILIES + family] = TENTHS[(seen >> (8 * family)) & 255]
+    for k in range(n):
+        out[SEATS_AT + k * SEAT_FEATURES + HIDDEN_FEATURE] = ((hidden >> (8 * k)) & 255) * 0.125
     return at
 
 
 @njit(cache=True)
 def _dragons(state, viewer, out, at):
-    """The dragon tiles; each owner's markers and dragons are counted into its seat block."""
+    """The dragon tiles; each owner's markers and dragons are counted (as in _tiles) into its
+    seat block."""
     n = state[L.NUM_PLAYERS]
     base = 0 if viewer < 0 else viewer
     dstack_n = state[L.DSTACK_N]
+    dragons = 0
+    markers = 0
     for dragon in range(N_DRAGONS):
         loc = state[L.DLOC + dragon]
         idx = state[L.DIDX + dragon]
@@ -390,13 +415,12 @@ def _dragons(state, viewer, out, at):
                 out[at + D_MINE] = 1.0
             else:
                 out[at + D_OWNER] = rel * 0.25
-            seat_at = SEATS_AT + rel * SEAT_FEATURES
-            out[seat_at + DRAGONS_FEATURE] += 0.125
+            dragons += 1 << (8 * rel)
             for slot in range(3):
                 s = state[L.DSLOT + dragon * 3 + slot]
                 if s == L.SLOT_MARKER:
                     out[at + D_SLOTS + slot] = 1.0
-                    out[seat_at + MARKERS_FEATURE] += 0.05
+                    markers += 1 << (8 * rel)
                 elif s == L.SLOT_CLOSED:
                     out[at + D_SLOTS + slot] = -1.0
         elif _knows(state[L.DKNOWN + dragon], viewer):
@@ -409,6 +433,10 @@ def _dragons(state, viewer, out, at):
                 chosen = picked >= 0 and state[L.SETUP_DRAWN + idx * 3 + picked] == dragon
                 out[at + D_KNOWN] = 1.0 if chosen else 0.5
         at += DRAGON_FEATURES
+    for k in range(n):
+        seat_at = SEATS_AT + k * SEAT_FEATURES
+        out[seat_at + DRAGONS_FEATURE] = ((dragons >> (8 * k)) & 255) * 0.125
+        out[seat_at + MARKERS_FEATURE] = TWENTIETHS[(markers >> (8 * k)) & 255]
     return at
 
 
@@ -440,7 +468,7 @@ def _seats(state, viewer, out, at):
     n = state[L.NUM_PLAYERS]
     base = 0 if viewer < 0 else viewer
     for k in range(n):
-        seat = (base + k) % n
+        seat = base + k if base + k < n else base + k - n
         a = at + k * SEAT_FEATURES
         total = 0
         for r in range(N_RES):
