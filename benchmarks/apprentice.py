@@ -105,10 +105,11 @@ def check_group(path: Path, spec, num_players: int) -> None:
                          f"{error}); delete it to play it again") from None
     widths = {"observations": spec.obs_size, "masks": spec.num_actions,
               "visits": spec.num_actions, "q_values": spec.num_actions,
-              "prior_logits": spec.num_actions, "values": num_players}
+              "prior_logits": spec.num_actions, "values": spec.max_players}
     for name, width in widths.items():
         array = getattr(samples, name)
-        if array.ndim != 2 or array.shape != (len(samples), width):
+        if array.ndim != 2 or array.shape != (len(samples), width) or \
+                (samples.players != num_players).any():
             raise ValueError(f"the saved group {path} is not of {spec.name} with "
                              f"{num_players} players ({name} {list(array.shape)}); delete it "
                              "to play it again")
@@ -127,7 +128,7 @@ def run(game: str, groups: int, games: int, seed: int, out: Path, iterations: in
     overrides = {"max_moves": max_moves} if max_moves is not None else {}
     recipe = AZRecipe.for_game(game, played_by="policy", rounds=1, games=games, seed=seed,
                                iterations=iterations, distill_epochs=distill_epochs,
-                               out=str(out), **overrides)
+                               table_mix=(), out=str(out), **overrides)
     spec = load_game(game).SPEC
     searcher_path = shipped_policy_path(game)
     searcher = load_network(str(searcher_path), spec, recipe.num_players)
@@ -151,7 +152,8 @@ def run(game: str, groups: int, games: int, seed: int, out: Path, iterations: in
         torch.manual_seed(recipe.seed)
         net, _ = start_network(recipe, spec)  # baseline's policy, a new value head
         train_round(net, new_optimizer(net, recipe), data, recipe, 0)
-        student, policy_loss = distill(net, data, recipe) if distill_epochs else (net, None)
+        student, losses = distill(net, data, recipe) if distill_epochs else (net, None)
+        policy_loss = losses[recipe.num_players]["policy_loss"] if losses else None
     finally:
         torch.set_num_threads(threads)
     network = student.export(out / "network.npz", spec)

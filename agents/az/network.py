@@ -2,10 +2,12 @@
 
 Two MLPs on the seat's observation, as `agents.bots.az` reads them: the policy (tanh hidden
 layers, then one logit per action: the layers of a baseline policy) and the value head (tanh
-hidden layers, then one number per seat: the k-th the predicted reward of seat
-(actor + k) % num_players, on the scale of the search's rewards). The exported file is a
-baseline policy file (`weight_<k>`, `bias_<k>`, `env_id`, `num_players`: `baseline:<file>`
-plays the policy alone) with the value head beside it (`value_weight_<k>`, `value_bias_<k>`).
+hidden layers, then one number per seat of the game's largest table: the k-th the predicted
+reward of seat (actor + k) % num_players, on the scale of the search's rewards; at a smaller
+table the values past it are not read, nor trained). The network serves the table sizes
+`players` (fewest, most): the observation carries the table's size. The exported file is a
+baseline policy file (`weight_<k>`, `bias_<k>`, `env_id`, `players`: `baseline:<file>` plays
+the policy alone) with the value head beside it (`value_weight_<k>`, `value_bias_<k>`).
 """
 
 from __future__ import annotations
@@ -32,13 +34,13 @@ def _mlp(sizes: list[int]) -> nn.Sequential:
 class PolicyValueNet(nn.Module):
     """Policy logits and per-seat values of a batch of observations."""
 
-    def __init__(self, obs_size: int, num_actions: int, num_players: int,
-                 policy_hidden: tuple[int, ...] = (256, 256),
+    def __init__(self, obs_size: int, num_actions: int, players: tuple[int, int],
+                 value_width: int, policy_hidden: tuple[int, ...] = (256, 256),
                  value_hidden: tuple[int, ...] = (256, 256)):
         super().__init__()
-        self.num_players = num_players
+        self.players = players
         self.policy = _mlp([obs_size, *policy_hidden, num_actions])
-        self.value = _mlp([obs_size, *value_hidden, num_players])
+        self.value = _mlp([obs_size, *value_hidden, value_width])
         # A new value head predicts 0 (an even game) until trained.
         nn.init.zeros_(self.value[-1].weight)
         nn.init.zeros_(self.value[-1].bias)
@@ -47,15 +49,32 @@ class PolicyValueNet(nn.Module):
         return self.policy(observations), self.value(observations)
 
     @classmethod
-    def from_network(cls, network: AZNetwork,
+    def for_game(cls, game: GameSpec, players: tuple[int, int],
+                 policy_hidden: tuple[int, ...] = (256, 256),
+                 value_hidden: tuple[int, ...] = (256, 256)) -> PolicyValueNet:
+        """A new network for `game` at the table sizes `players`, its value head as wide as
+        the game's largest table."""
+        return cls(game.obs_size, game.num_actions, players, game.max_players, policy_hidden,
+                   value_hidden)
+
+    @classmethod
+    def from_network(cls, network: AZNetwork, game: GameSpec, players: tuple[int, int],
                      value_hidden: tuple[int, ...] = (256, 256)) -> PolicyValueNet:
-        """A network with `network`'s layers: its policy (e.g. the shipped baseline's) and its
-        value head, or a new one of `value_hidden` if it has none."""
+        """A network for the table sizes `players` with `network`'s layers: its policy (e.g.
+        the shipped baseline's) and its value head, or a new one of `value_hidden` if it has
+        none. A value head narrower than the game's largest table (a network of one table
+        size) gets the missing seats' outputs, new (predicting 0)."""
         pairs = network.layer_pairs()
         policy, value = pairs[:network.policy_layers], pairs[network.policy_layers:]
         if value:
             value_hidden = tuple(w.shape[0] for w, _ in value[:-1])
-        net = cls(policy[0][0].shape[1], policy[-1][0].shape[0], network.num_players,
+            w, b = value[-1]
+            width = max(game.max_players, w.shape[0])
+            value[-1] = (np.zeros((width, w.shape[1]), np.float32), np.zeros(width, np.float32))
+            value[-1][0][:w.shape[0]] = w
+            value[-1][1][:w.shape[0]] = b
+        net = cls(policy[0][0].shape[1], policy[-1][0].shape[0], players,
+                  max(game.max_players, network.value_width),
                   tuple(w.shape[0] for w, _ in policy[:-1]), value_hidden)
         parts = [(net.policy, policy)] + ([(net.value, value)] if value else [])
         with torch.no_grad():
@@ -82,8 +101,7 @@ class PolicyValueNet(nn.Module):
         left out with `with_value=False` (the search then plays its leaves out)."""
         path = Path(path)
         np.savez_compressed(path, env_id=np.array(game.env_id),
-                            num_players=np.array(self.num_players),
-                            **self.arrays(with_value))
+                            players=np.array(self.players), **self.arrays(with_value))
         return path
 
 

@@ -1,13 +1,17 @@
 """Expert iteration: `tabletop train az --game <game>`.
 
-Round k of a run in `out` (default runs/az-<game>):
+One network serves every table size of `table_mix` (the sizes and the share of each round's
+games played at each; empty: `num_players` alone): it reads the table's size in the
+observation, and its value head writes a value per seat of the game's largest table, the
+seats past a sample's table left out of the loss. Round k of a run in `out` (default
+runs/az-<game>):
 
-1. **Self-play**: `games` games, every seat's decisions searched by `az` with the network of
-   round k (`networks/net_<k>.npz`) at `iterations` per decision, the moves played by the
-   search, with root noise, or by the network's policy (`played_by`; see
-   `agents.az.selfplay`); on this machine's cores or on a Ray cluster (`address`), game g
-   dealt from its own seed, so a round's samples are the same whatever the workers. Samples
-   kept in `samples/round_<k>.npz`.
+1. **Self-play**: `games` games split over the table sizes by their shares, every seat's
+   decisions searched by `az` with the network of round k (`networks/net_<k>.npz`) at
+   `iterations` per decision, the moves played by the search, with root noise, or by the
+   network's policy (`played_by`; see `agents.az.selfplay`); on this machine's cores or on a
+   Ray cluster (`address`), game g dealt from its own seed, so a round's samples are the same
+   whatever the workers. Samples kept in `samples/round_<k>.npz`.
 2. **Training**: the policy-value network (torch) on the samples of the last `window` rounds,
    `epochs` passes: cross-entropy of the policy against the searched roots' policy targets
    (`policy_target`, `agents.az.targets`: the visit shares, or the prior raised by the
@@ -15,20 +19,23 @@ Round k of a run in `out` (default runs/az-<game>):
    the game's outcome, a share `value_mix` of the deciding seat's replaced by the root's
    searched reward (`agents.az.targets.value_targets`).
    The result is `networks/net_<k+1>.npz`, the next round's network.
-3. **Evaluation** (every `eval_every` rounds and after the last): `az` with the new network
-   against `heuristic`, `baseline` (each where the game's profile has it) and `ismcts` at the
-   same iterations, and the network alone (`baseline:<net>`) against `baseline` (`random` in
-   a game without one); one seat against the opponent in all others, seats
-   rotated (parity 1 / players), a game cut at `max_moves` a draw, as in self-play;
-   `learning_curve.csv/png`.
+3. **Evaluation** (every `eval_every` rounds and after the last), at every table size:
+   `az` with the new network against `heuristic`, `baseline` (each where the game's profile
+   has it, and the shipped `baseline` plays that size) and `ismcts` at the same iterations,
+   and the network alone (`baseline:<net>`) against `heuristic` (`random` in a game without
+   one); one seat against the opponent in all others, seats rotated (parity 1 / players), a
+   game cut at `max_moves` a draw, as in self-play; the curve has a row per round and table
+   size (its samples, losses and matches), drawn in `learning_curve.csv/png` for
+   `num_players` and `learning_curve_<n>p.csv/png` for each other size.
 4. **Distillation** (after the last round): a copy of the network whose policy is trained
    `distill_epochs` more passes over the samples of every round (the search's choices through
    the whole run, where a round's training sees only its window), its value head as it is;
-   this is `network.npz`, and its policy alone is evaluated against `baseline` once more.
+   this is `network.npz`, and its policy alone is evaluated at every size once more.
 
 The network starts from the shipped `baseline` policy with a new value head (`from_scratch`,
 or a game with no `baseline` shipped: both new; `start`: the policy and value head of a
-network file, e.g. a shipped `az` network or another run's, to go on training it); the
+network file, e.g. a shipped `az` network or another run's, to go on training it, whatever
+table sizes it served: a value head of fewer seats gets new outputs for the others); the
 first `playout_rounds` rounds search with playouts at the leaves (the value head is still
 untrained; none with a trained head from `start`), the later ones with the value head.
 Everything resumes: a run started again with the same `out` goes on after its last finished
@@ -54,7 +61,7 @@ from typing import ClassVar
 import numpy as np
 
 from agents.az.selfplay import PLAYED_BY, Samples, SelfPlaySettings
-from agents.az.targets import POLICY_TARGETS, policy_targets, value_targets
+from agents.az.targets import POLICY_TARGETS, policy_targets, seat_mask, value_targets
 from agents.bots.baseline import shipped_policy_path
 from agents.games import load_game
 from agents.play.evaluate import evaluate_bot
@@ -99,6 +106,7 @@ class AZRecipe(RecipeConfig):
     from_scratch: bool = False
     start: str = ""
     playout_rounds: int = 1
+    table_mix: tuple[tuple[int, float], ...] = ()  # (table size, share of the games)
     value_hidden: tuple[int, ...] = (256, 256)
     scratch_hidden: tuple[int, ...] = (256, 256)
     window: int = 4
@@ -119,10 +127,53 @@ class AZRecipe(RecipeConfig):
                                 self.noise_fraction, self.sample_moves, self.max_moves,
                                 self.played_by, dict(self.options))
 
+    @property
+    def tables(self) -> tuple[tuple[int, float], ...]:
+        """(table size, share of each round's games), smallest table first."""
+        return tuple(sorted((int(n), float(s)) for n, s in self.table_mix)) or (
+            (self.num_players, 1.0),)
+
+    @property
+    def players(self) -> tuple[int, int]:
+        """The fewest and most players the network serves."""
+        return self.tables[0][0], self.tables[-1][0]
+
+    def table_games(self) -> dict[int, int]:
+        """Each table size's share of a round's `games` (largest remainders; every size at
+        least one game)."""
+        exact = [self.games * share for _, share in self.tables]
+        counts = [max(1, int(x)) for x in exact]
+        by_remainder = sorted(range(len(exact)), key=lambda i: counts[i] - exact[i])
+        for i in by_remainder[:max(0, self.games - sum(counts))]:
+            counts[i] += 1
+        return {n: c for (n, _), c in zip(self.tables, counts, strict=True)}
+
+    def _check_tables(self, spec) -> None:
+        sizes = [n for n, _ in self.tables]
+        shares = [s for _, s in self.tables]
+        if self.table_mix and not all(isinstance(pair, tuple | list) and len(pair) == 2
+                                      for pair in self.table_mix):
+            raise ValueError(f"table_mix must be (table size, share) pairs, got "
+                             f"{self.table_mix!r}")
+        for n in sizes:
+            spec.check_num_players(n)
+        if sizes != list(range(sizes[0], sizes[-1] + 1)):
+            raise ValueError(f"table_mix must give every size from its fewest to its most "
+                             f"players once, got sizes {sizes}")
+        if min(shares) <= 0 or abs(sum(shares) - 1.0) > 1e-6:
+            raise ValueError(f"table_mix's shares must be above 0 and sum to 1, got {shares}")
+        if self.num_players not in sizes:
+            raise ValueError(f"num_players {self.num_players} is not a size of table_mix "
+                             f"{sizes}")
+        if self.games < len(sizes):
+            raise ValueError(f"games must be at least one per table size ({len(sizes)})")
+
     def check(self) -> None:
-        """`RecipeConfig.check`, and the ranges of the search's and training's settings; a
-        `start` network must fit the game and table."""
+        """`RecipeConfig.check`, and the ranges of the search's and training's settings and of
+        the table mix; a `start` network must fit the game."""
         super().check()
+        spec = load_game(self.game).SPEC
+        self._check_tables(spec)
         if min(self.playout_rounds, self.sample_moves, self.distill_epochs) < 0:
             raise ValueError("playout_rounds, sample_moves and distill_epochs must be at "
                              "least 0")
@@ -147,7 +198,7 @@ class AZRecipe(RecipeConfig):
                 raise ValueError("start from a network or from scratch, not both")
             from agents.bots.az import load_network
 
-            load_network(self.start, load_game(self.game).SPEC, self.num_players)
+            load_network(self.start, spec, None)
 
     @property
     def starts_from_scratch(self) -> bool:
@@ -209,11 +260,11 @@ def start_network(recipe: AZRecipe, game):
     from agents.bots.az import load_network
 
     if recipe.starts_from_scratch:
-        return PolicyValueNet(game.obs_size, game.num_actions, recipe.num_players,
-                              recipe.scratch_hidden, recipe.value_hidden), False
-    start = load_network(recipe.start or str(shipped_policy_path(game.name)), game,
-                         recipe.num_players)
-    return PolicyValueNet.from_network(start, recipe.value_hidden), start.value_layers > 0
+        return PolicyValueNet.for_game(game, recipe.players, recipe.scratch_hidden,
+                                       recipe.value_hidden), False
+    start = load_network(recipe.start or str(shipped_policy_path(game.name)), game, None)
+    return (PolicyValueNet.from_network(start, game, recipe.players, recipe.value_hidden),
+            start.value_layers > 0)
 
 
 def new_optimizer(net, recipe: AZRecipe):
@@ -228,9 +279,11 @@ def round_seeds(recipe: AZRecipe, k: int) -> list[int]:
     return [game_seed(recipe.seed * 1_000_003 + k, g) for g in range(recipe.games)]
 
 
-def train_round(net, optimizer, data: Samples, recipe: AZRecipe, k: int) -> dict:
+def train_round(net, optimizer, data: Samples, recipe: AZRecipe,
+                k: int) -> dict[int, dict[str, float]]:
     """`recipe.epochs` passes over `data` (shuffled from the recipe's seed and k); the last
-    pass's mean losses."""
+    pass's mean losses at each table size of the data. A row's value loss is the mean
+    squared error over the seats at its table."""
     import torch
 
     from agents.az.network import masked_log_softmax
@@ -239,59 +292,76 @@ def train_round(net, optimizer, data: Samples, recipe: AZRecipe, k: int) -> dict
     masks = torch.from_numpy(data.masks)
     targets = torch.from_numpy(policy_targets(data, recipe.policy_target))
     values = torch.from_numpy(value_targets(data, recipe.value_mix))
+    seats = torch.from_numpy(seat_mask(data))
     generator = torch.Generator().manual_seed(recipe.seed * 1_000_003 + k)
     net.train()
     for _ in range(recipe.epochs):
         order = torch.randperm(len(data), generator=generator)
-        totals = np.zeros(2)
+        losses = np.zeros((len(data), 2))
         for start in range(0, len(data), recipe.batch_size):
             batch = order[start:start + recipe.batch_size]
             logits, predicted = net(obs[batch])
             log_probs = masked_log_softmax(logits, masks[batch])
             policy_loss = -(targets[batch] * log_probs.masked_fill(~masks[batch], 0.0)).sum(-1)
-            value_loss = ((predicted - values[batch]) ** 2).mean(-1)
+            errors = ((predicted - values[batch]) ** 2).masked_fill(~seats[batch], 0.0)
+            value_loss = errors.sum(-1) / seats[batch].sum(-1)
             loss = policy_loss.mean() + recipe.value_weight * value_loss.mean()
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()
-            totals += [policy_loss.sum().item(), value_loss.sum().item()]
+            losses[batch.numpy()] = torch.stack([policy_loss, value_loss], 1).detach().numpy()
     net.eval()
-    return {"policy_loss": totals[0] / len(data), "value_loss": totals[1] / len(data)}
+    return {int(n): {"policy_loss": float(losses[data.players == n, 0].mean()),
+                     "value_loss": float(losses[data.players == n, 1].mean())}
+            for n in np.unique(data.players)}
 
 
 def distill(net, data: Samples, recipe: AZRecipe):
     """A copy of `net` whose policy is trained `recipe.distill_epochs` passes over `data`
-    (its value head untouched); and the last pass's policy loss."""
+    (its value head untouched); and the last pass's losses at each table size."""
     import torch
 
     student = copy.deepcopy(net)
     optimizer = torch.optim.Adam(student.policy.parameters(), lr=recipe.learning_rate,
                                  weight_decay=1e-5)
     passes = replace(recipe, epochs=recipe.distill_epochs, value_weight=0.0)
-    return student, train_round(student, optimizer, data, passes, recipe.rounds)["policy_loss"]
+    return student, train_round(student, optimizer, data, passes, recipe.rounds)
 
 
 def network_opponent(game: str) -> str:
-    """Whom the network alone is measured against: `baseline`, or `random` in a game with
-    none shipped."""
-    return "baseline" if shipped_policy_path(game) is not None else "random"
+    """Whom the network alone is measured against: `heuristic`, or `random` in a game
+    without one."""
+    return "heuristic" if game_profile(game).heuristic else "random"
 
 
-def evaluate_round(recipe: AZRecipe, network: Path, k: int, workers: int | None) -> dict:
-    """One point of the curve: `az` with `network` against `heuristic` and `baseline` (where
-    the game has them) and `ismcts` at the same iterations, and the network alone against
-    `network_opponent` (one seat against the opponent in all others; a game cut at the
-    recipe's move limit is a draw)."""
-    row: dict = {"round": k}
+def baseline_plays(game: str, num_players: int) -> bool:
+    """Whether the shipped `baseline` plays `game` at `num_players` players."""
+    from agents.bots.baseline import load_policy
+
+    try:
+        load_policy(None, load_game(game).SPEC, num_players)
+    except ValueError:
+        return False
+    return True
+
+
+def evaluate_round(recipe: AZRecipe, network: Path, k: int, workers: int | None,
+                   num_players: int) -> dict:
+    """One point of the curve at one table size: `az` with `network` against `heuristic`
+    and `baseline` (where the game has them and they play this size) and `ismcts` at the
+    same iterations, and the network alone against `network_opponent` (one seat against the
+    opponent in all others; a game cut at the recipe's move limit is a draw)."""
+    row: dict = {}
     budget = recipe.iterations
     searched = f"az:{budget}:{network}"
     pairs = [(searched, "heuristic", "heuristic") if game_profile(recipe.game).heuristic
              else None,
-             (searched, "baseline", "baseline") if shipped_policy_path(recipe.game) else None,
+             (searched, "baseline", "baseline") if baseline_plays(recipe.game, num_players)
+             else None,
              (searched, f"ismcts:{budget}", "ismcts"),
              (f"baseline:{network}", network_opponent(recipe.game), "network_alone")]
     for bot, opponent, name in filter(None, pairs):
-        rate, low, high = evaluate_bot(recipe.game, recipe.num_players, bot, opponent,
+        rate, low, high = evaluate_bot(recipe.game, num_players, bot, opponent,
                                        recipe.eval_games, seed=recipe.seed + 10_000 + k,
                                        one_seat=True, workers=workers,
                                        max_moves=recipe.max_moves, options=recipe.options)
@@ -340,11 +410,16 @@ def run_az_recipe(recipe: AZRecipe, command: str = "", workers: int | None = Non
         if recipe.start:
             run.progress["start_sha256"] = hashlib.sha256(Path(recipe.start).read_bytes()
                                                           ).hexdigest()
+    labels = curve_labels(recipe.game)
     for k in range(done, recipe.rounds):
         start = time.perf_counter()
-        network = load_network(str(run.network(k)), game, recipe.num_players)
-        samples, _ = generate_games(recipe.game, recipe.num_players, network,
-                                    round_seeds(recipe, k), recipe.settings, workers, address)
+        parts, seeds = [], iter(round_seeds(recipe, k))
+        for n, count in recipe.table_games().items():
+            network = load_network(str(run.network(k)), game, n)
+            parts.append(generate_games(recipe.game, n, network,
+                                        [next(seeds) for _ in range(count)], recipe.settings,
+                                        workers, address)[0])
+        samples = Samples.join(parts)
         samples.save(run.samples(k))
         run.add_time("self-play", time.perf_counter() - start)
         start = time.perf_counter()
@@ -354,42 +429,46 @@ def run_az_recipe(recipe: AZRecipe, command: str = "", workers: int | None = Non
         net.export(run.network(k + 1), game, with_value=k + 1 >= playout_rounds)
         torch.save({"net": net.state_dict(), "optimizer": optimizer.state_dict()}, state_file)
         run.add_time("training", time.perf_counter() - start)
-        row = {"round": k + 1, "samples": len(samples), **losses}
-        if (k + 1) % recipe.eval_every == 0 or k + 1 == recipe.rounds:
-            start = time.perf_counter()
-            row.update(evaluate_round(recipe, run.network(k + 1), k + 1, workers))
-            run.add_time("evaluation", time.perf_counter() - start)
-        run.progress["curve"].append(row)
+        evaluated = (k + 1) % recipe.eval_every == 0 or k + 1 == recipe.rounds
+        for n, _ in recipe.tables:
+            row = {"round": k + 1, "players": n,
+                   "samples": int((samples.players == n).sum()), **losses[n]}
+            if evaluated:
+                start = time.perf_counter()
+                row.update(evaluate_round(recipe, run.network(k + 1), k + 1, workers, n))
+                run.add_time("evaluation", time.perf_counter() - start)
+            run.progress["curve"].append(row)
+            shown = ", ".join(f"{labels[o]} {row[f'{o}_win']:.0%}" for o in labels
+                              if f"{o}_win" in row)
+            log(f"round {k + 1}/{recipe.rounds}, {n} players: {row['samples']:,} samples, "
+                f"policy loss {row['policy_loss']:.3f}, value loss {row['value_loss']:.3f}"
+                + (f"; {shown}" if shown else ""))
         run.progress["rounds_done"] = k + 1
         run.save()
         _draw(run)
-        labels = curve_labels(recipe.game)
-        shown = ", ".join(f"{labels[o]} {row[f'{o}_win']:.0%}" for o in labels
-                          if f"{o}_win" in row)
-        log(f"round {k + 1}/{recipe.rounds}: {len(samples):,} samples, policy loss "
-            f"{losses['policy_loss']:.3f}, value loss {losses['value_loss']:.3f}"
-            + (f"; {shown}" if shown else ""))
     result = out / "network.npz"
     if recipe.distill_epochs:
         start = time.perf_counter()
         every_round = Samples.join([Samples.load(run.samples(j)) for j in range(recipe.rounds)])
-        student, policy_loss = distill(net, every_round, recipe)
+        student, losses = distill(net, every_round, recipe)
         student.export(result, game)
         opponent = network_opponent(recipe.game)
-        rate, low, high = evaluate_bot(recipe.game, recipe.num_players, f"baseline:{result}",
-                                       opponent, recipe.eval_games,
-                                       seed=recipe.seed + 20_000, one_seat=True,
-                                       workers=workers, max_moves=recipe.max_moves,
-                                       options=recipe.options)
-        run.progress["distilled"] = {
-            "epochs": recipe.distill_epochs, "samples": len(every_round),
-            "policy_loss": policy_loss, "opponent": opponent, "network_alone_win": rate,
-            "network_alone_low": low, "network_alone_high": high}
+        by_size = {}
+        for n, _ in recipe.tables:
+            rate, low, high = evaluate_bot(recipe.game, n, f"baseline:{result}", opponent,
+                                           recipe.eval_games, seed=recipe.seed + 20_000,
+                                           one_seat=True, workers=workers,
+                                           max_moves=recipe.max_moves, options=recipe.options)
+            by_size[str(n)] = {"policy_loss": losses[n]["policy_loss"],
+                               "network_alone_win": rate, "network_alone_low": low,
+                               "network_alone_high": high}
+            log(f"distilled, {n} players: policy loss {losses[n]['policy_loss']:.3f}; network "
+                f"alone vs {opponent} {rate:.0%} ({low:.0%}-{high:.0%})")
+        run.progress["distilled"] = {"epochs": recipe.distill_epochs,
+                                     "samples": len(every_round), "opponent": opponent,
+                                     "players": by_size}
         run.add_time("distillation", time.perf_counter() - start)
         run.save()
-        log(f"distilled over {len(every_round):,} samples of {recipe.rounds} rounds, "
-            f"{recipe.distill_epochs} passes: policy loss {policy_loss:.3f}; network alone vs "
-            f"{opponent} {rate:.0%} ({low:.0%}-{high:.0%})")
     else:
         net.export(result, game)
         run.progress.pop("distilled", None)
@@ -399,11 +478,17 @@ def run_az_recipe(recipe: AZRecipe, command: str = "", workers: int | None = Non
 
 
 def _draw(run: _Run) -> None:
-    rows = [{("steps" if key == "round" else key): value for key, value in row.items()}
-            for row in run.progress["curve"] if "ismcts_win" in row]
-    if rows:
-        recipe = run.recipe
-        write_curve(run.out, rows, title=f"{recipe.game}, {recipe.num_players} players: one "
-                    "seat against the opponent in all others", parity=1 / recipe.num_players,
-                    labels=curve_labels(recipe.game), xlabel="round of expert iteration",
-                    x_range=(0.5, recipe.rounds + 0.5))
+    """The learning curve of each table size (`num_players`'s `learning_curve`, each
+    other's `learning_curve_<n>p`)."""
+    recipe = run.recipe
+    for n, _ in recipe.tables:
+        rows = [{("steps" if key == "round" else key): value for key, value in row.items()}
+                for row in run.progress["curve"]
+                if "ismcts_win" in row and row.get("players", recipe.num_players) == n]
+        if rows:
+            write_curve(run.out, rows, title=f"{recipe.game}, {n} players: one seat against "
+                        "the opponent in all others", parity=1 / n,
+                        labels=curve_labels(recipe.game), xlabel="round of expert iteration",
+                        x_range=(0.5, recipe.rounds + 0.5),
+                        stem="learning_curve" if n == recipe.num_players
+                        else f"learning_curve_{n}p")

@@ -16,7 +16,8 @@ Every searched decision becomes a training sample: the seat's observation and ma
 visits, the mean reward (Q) of each visited root action and the network's prior logits there
 (from which `agents.az.targets` makes the policy target) and, once the game is over, its
 outcome from that seat on (the value target: seat (seat + k) % num_players in place k, on the
-scale of the search's rewards, rank reward plus score margin). A game cut at `max_moves`
+scale of the search's rewards, rank reward plus score margin; as wide as the game's largest
+table, zero past this one) and the table's size. A game cut at `max_moves`
 (Simurgh's rules let players who never lay or clear a tile play forever:
 docs/rules/simurgh.md, "Game length") counts as a draw, every value target 0, as tournaments
 count it.
@@ -63,7 +64,8 @@ class Samples:
     visits: np.ndarray  # float32 [T, num_actions]: root visits (legal actions only)
     q_values: np.ndarray  # float32 [T, num_actions]: root actions' mean rewards (0 unvisited)
     prior_logits: np.ndarray  # float32 [T, num_actions]: the network's logits at the root
-    values: np.ndarray  # float32 [T, num_players]: outcome from the deciding seat on
+    values: np.ndarray  # float32 [T, max_players]: outcome from the deciding seat on
+    players: np.ndarray  # int8 [T]: the table's size (values past it are 0 and not learnt)
 
     def __len__(self) -> int:
         return len(self.observations)
@@ -193,9 +195,11 @@ def _samples(game, env, rows: list[tuple], num_players: int) -> Samples:
     cut = all(env.truncations.values())
     rewards = np.zeros(num_players) if cut else outcome(game, env.clone_state(), num_players)
     order = np.arange(num_players)
-    values = [rewards[(seat + order) % num_players] for *_, seat in rows]
+    values = np.zeros((len(rows), game.max_players), np.float32)
+    for i, (*_, seat) in enumerate(rows):
+        values[i, :num_players] = rewards[(seat + order) % num_players]
     kinds = ((np.float32, game.obs_size), (bool, game.num_actions),
              *[(np.float32, game.num_actions)] * 3)
     columns = [np.array([r[k] for r in rows], dtype).reshape(len(rows), width)
                for k, (dtype, width) in enumerate(kinds)]
-    return Samples(*columns, np.array(values, np.float32).reshape(len(rows), num_players))
+    return Samples(*columns, values, np.full(len(rows), num_players, np.int8))

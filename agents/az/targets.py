@@ -60,18 +60,23 @@ def searched_reward(samples: Samples) -> np.ndarray:
 
 
 def value_targets(samples: Samples, mix: float) -> np.ndarray:
-    """The value targets (float32 [T, num_players], the deciding seat first): the outcome,
-    with a share `mix` of the deciding seat's replaced by its searched reward. The search
-    values only its own seat; in a two-player game, whose rewards are zero-sum, the other
-    seat's searched reward is its negative, and with more players the others keep the
-    outcome."""
+    """The value targets (float32 [T, max_players], the deciding seat first, 0 past the
+    row's table): the outcome, with a share `mix` of the deciding seat's replaced by its
+    searched reward. The search values only its own seat; at a two-player table, whose
+    rewards are zero-sum, the other seat's searched reward is its negative, and with more
+    players the others keep the outcome."""
     targets = samples.values.astype(np.float64)
     if mix:
         searched = searched_reward(samples)
         targets[:, 0] += mix * (searched - targets[:, 0])
-        if targets.shape[1] == 2:
-            targets[:, 1] += mix * (-searched - targets[:, 1])
+        pairs = samples.players == 2
+        targets[pairs, 1] += mix * (-searched[pairs] - targets[pairs, 1])
     return targets.astype(np.float32)
+
+
+def seat_mask(samples: Samples) -> np.ndarray:
+    """bool [T, max_players]: the seats at each row's table (the values learnt)."""
+    return np.arange(samples.values.shape[1]) < samples.players[:, None]
 
 
 POLICY_TARGETS = {"visits": visit_shares, "completed_q": completed_q}

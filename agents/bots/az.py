@@ -24,13 +24,15 @@ the `puct` selection rule, or `gumbel` (Gumbel MuZero's root: `selection="gumbel
 iteration budget).
 
 Network files are the `.npz` files of `agents.bots.mlp.MaskedMLP` (`weight_<k>`,
-`bias_<k>`: tanh hidden layers, then the action logits; `env_id`, `num_players`), optionally
-with a value head beside them: `value_weight_<k>`, `value_bias_<k>` ([out, in] like the policy
-layers), an MLP of its own on the same observation, tanh hidden layers and a linear output of
-`num_players` numbers, the k-th the predicted reward (the scale of the search's rewards: rank
-reward plus margin, in [-2, 2]) of the seat k places after the seat to act, seat
-(actor + k) % num_players. The shipped baselines have no value head: their leaves are played
-out; the networks trained by expert iteration (`agents.az`) have one.
+`bias_<k>`: tanh hidden layers, then the action logits; `env_id`, `players`: the table sizes
+served), optionally with a value head beside them: `value_weight_<k>`, `value_bias_<k>`
+([out, in] like the policy layers), an MLP of its own on the same observation, tanh hidden
+layers and a linear output of at least as many numbers as the most players served (the
+networks of expert iteration write the game's largest table's), the k-th the predicted reward
+(the scale of the search's rewards: rank reward plus margin, in [-2, 2]) of the seat k places
+after the seat to act, seat (actor + k) % num_players; at a smaller table the values past it
+are not read. The shipped baselines have no value head: their leaves are played out; the
+networks trained by expert iteration (`agents.az`) have one.
 """
 
 from __future__ import annotations
@@ -63,14 +65,15 @@ def _load_value_head(path: str, mtime: float) -> tuple[tuple[np.ndarray, np.ndar
 _NETWORKS: dict[tuple, AZNetwork] = {}
 
 
-def _network(path: str, mtime: float, game: GameSpec, num_players: int) -> AZNetwork:
+def _network(path: str, mtime: float, game: GameSpec, num_players: int | None) -> AZNetwork:
     key = (path, mtime, game.name, num_players)
     if key not in _NETWORKS:
         _NETWORKS[key] = _build_network(path, mtime, game, num_players)
     return _NETWORKS[key]
 
 
-def _build_network(path: str, mtime: float, game: GameSpec, num_players: int) -> AZNetwork:
+def _build_network(path: str, mtime: float, game: GameSpec,
+                   num_players: int | None) -> AZNetwork:
     policy = load_policy(path, game, num_players)
     try:
         value = list(_load_value_head(path, mtime))
@@ -79,11 +82,11 @@ def _build_network(path: str, mtime: float, game: GameSpec, num_players: int) ->
     fits = all(w.ndim == 2 and b.shape == (w.shape[0],) for w, b in value) and all(
         value[k + 1][0].shape[1] == value[k][0].shape[0] for k in range(len(value) - 1))
     if value and not (fits and value[0][0].shape[1] == policy.obs_size
-                      and value[-1][0].shape[0] == num_players):
+                      and value[-1][0].shape[0] >= policy.players[1]):
         raise ValueError(f"{path}: the value head does not fit (it reads the observation and "
-                         f"writes one value per seat, {num_players})")
+                         f"writes one value per seat, at least {policy.players[1]})")
     return AZNetwork.from_layers(list(zip(policy.weights, policy.biases, strict=True)), value,
-                                 policy.env_id, policy.num_players)
+                                 policy.env_id, policy.players)
 
 
 def default_network_path(game: str) -> Path | None:
@@ -100,12 +103,13 @@ def default_network_path(game: str) -> Path | None:
 FRESH_HIDDEN = (256, 256)  # the layers of a fresh network's policy and value head
 
 
-def fresh_network(game: GameSpec, num_players: int) -> AZNetwork:
-    """A freshly initialised network for a game with none shipped: policy and value head of
-    FRESH_HIDDEN tanh layers, weights uniform in +-1/sqrt(inputs) (torch's default for a
-    linear layer), drawn from a generator seeded by the game's id and player count, so that
-    every process plays the same one."""
-    rng = np.random.default_rng(list(f"{game.env_id}/{num_players}".encode()))
+def fresh_network(game: GameSpec) -> AZNetwork:
+    """A freshly initialised network for a game with none shipped, serving every table size
+    of the game: policy and value head of FRESH_HIDDEN tanh layers (a value per seat of the
+    largest table), weights uniform in +-1/sqrt(inputs) (torch's default for a linear layer),
+    drawn from a generator seeded by the game's id, so that every process plays the same
+    one."""
+    rng = np.random.default_rng(list(game.env_id.encode()))
 
     def layers(sizes):
         return [(rng.uniform(-1, 1, (n_out, n_in)) / np.sqrt(n_in),
@@ -113,19 +117,22 @@ def fresh_network(game: GameSpec, num_players: int) -> AZNetwork:
                 for n_in, n_out in zip(sizes[:-1], sizes[1:], strict=True)]
 
     return AZNetwork.from_layers(layers((game.obs_size, *FRESH_HIDDEN, game.num_actions)),
-                                 layers((game.obs_size, *FRESH_HIDDEN, num_players)),
-                                 game.env_id, num_players)
+                                 layers((game.obs_size, *FRESH_HIDDEN, game.max_players)),
+                                 game.env_id, (game.min_players, game.max_players))
 
 
-def load_network(source: str | None, game: GameSpec, num_players: int) -> AZNetwork:
+def load_network(source: str | None, game: GameSpec, num_players: int | None) -> AZNetwork:
     """The network of `source` (a policy .npz, with or without a value head; None: the default
     of `default_network_path`, or a fresh one for a game with none shipped), checked against
-    the game and player count like `baseline`'s; ValueError if it does not fit."""
+    the game and player count (None: any it serves) like `baseline`'s; ValueError if it does
+    not fit."""
     path = Path(source) if source else default_network_path(game.name)
     if path is None:
-        key = ("fresh", game.env_id, num_players)
+        key = ("fresh", game.env_id)
         if key not in _NETWORKS:
-            _NETWORKS[key] = fresh_network(game, num_players)
+            _NETWORKS[key] = fresh_network(game)
+        if num_players is not None:
+            game.check_num_players(num_players)
         return _NETWORKS[key]
     if not path.is_file():
         raise ValueError(f"network not found: {path}")

@@ -4,8 +4,8 @@
 The shipped policies are named by the games' profiles (`agents.profiles`; this library's live
 in `agents/baseline/weights/<game>.npz`, each beside a `<game>.json` with the command that
 trained it, its wall time and its measured results). A
-policy plays the player count it was trained for; it reads only its seat's observation and
-action mask, and plays the most probable legal action.
+policy plays the table sizes it was trained for (its file's `players`); it reads only its
+seat's observation and action mask, and plays the most probable legal action.
 """
 
 from __future__ import annotations
@@ -31,9 +31,10 @@ def _load(path: str, mtime: float) -> MaskedMLP:
     return MaskedMLP.load(path)
 
 
-def load_policy(source: str | None, game: GameSpec, num_players: int) -> MaskedMLP:
+def load_policy(source: str | None, game: GameSpec, num_players: int | None) -> MaskedMLP:
     """The policy of `source` (a file; None: the one shipped for `game`), checked against
-    the game and player count; ValueError naming what is missing or does not fit."""
+    the game and player count (None: any it serves); ValueError naming what is missing or
+    does not fit."""
     path = Path(source) if source else shipped_policy_path(game.name)
     if path is None or not path.is_file():
         raise ValueError(f"no baseline policy is shipped for {game.name}" if source is None

@@ -69,6 +69,16 @@ def _hidden(text: str) -> tuple[int, ...]:
     return sizes
 
 
+def _table_mix(text: str) -> tuple[tuple[int, float], ...]:
+    """An argparse type: --table-mix, table sizes and their shares, e.g. 2:0.4,3:0.6."""
+    try:
+        pairs = tuple((int(n), float(s)) for n, s in (p.split(":") for p in text.split(",")))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not sizes and shares like "
+                                         "2:0.4,3:0.6") from None
+    return pairs
+
+
 def _ppo_flags(eval_every: str) -> list[Flag]:
     """The options of the two PPO recipes (SB3 and RLlib)."""
     return [
@@ -221,6 +231,12 @@ def _recipes() -> dict[str, tuple[str, list[Flag], Any]]:
                 "type": share, "help": "share of the root's searched reward in the value "
                                        "head's target, the rest the game's outcome (0 to 1; "
                                        "default per game)"}),
+            Flag("--table-mix", "table_mix", {
+                "type": _table_mix, "metavar": "N:SHARE,...",
+                "help": "the table sizes the network is trained for and each one's share of "
+                        "a round's games, every size from the fewest to the most players "
+                        "once, e.g. 2:0.4,3:0.6 (default per game); --players must be one "
+                        "of them (its learning curve is learning_curve.png)"}),
             Flag("--played-by", "played_by", {
                 "choices": PLAYED_BY,
                 "help": "who plays the self-play moves: search (the searched visits, with "

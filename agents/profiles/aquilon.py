@@ -14,7 +14,8 @@ PROFILE = GameProfile(
     az={"playout_share": 0.5},
     recipes={
         "baseline": {"steps": 1_500_000, "search_games": 10},
-        "az": {"rounds": 8, "games": 160, "max_moves": 500},
+        "az": {"table_mix": ((2, 0.25), (3, 0.25), (4, 0.25), (5, 0.25)),
+               "rounds": 8, "games": 160, "max_moves": 500},
     },
     baseline_network=AGENTS / "baseline" / "weights" / "aquilon.npz",
     az_network=AGENTS / "az" / "weights" / "aquilon.npz",

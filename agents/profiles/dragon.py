@@ -16,7 +16,8 @@ PROFILE = GameProfile(
     ismcts={"epsilon": 0.1, "own_moves_only": True, "bias": 1.0},
     az={"own_moves_only": True, "playout_share": 0.5},
     recipes={
-        "az": {"rounds": 3, "games": 120, "eval_every": 3, "max_moves": 1_000},
+        "az": {"table_mix": ((3, 1 / 3), (4, 1 / 3), (5, 1 / 3)),
+               "rounds": 3, "games": 120, "eval_every": 3, "max_moves": 1_000},
     },
     baseline_network=AGENTS / "baseline" / "weights" / "dragon.npz",
     az_network=AGENTS / "az" / "weights" / "dragon.npz",

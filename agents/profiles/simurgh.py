@@ -17,7 +17,8 @@ PROFILE = GameProfile(
         "baseline": {"steps": 3_000_000, "chunk": 250_000, "eval_games": 40,
                      "search_games": 0},
         # the value head learns half from the searched reward (on outcomes alone it overfit)
-        "az": {"rounds": 9, "games": 40, "eval_games": 20, "eval_every": 4,
+        "az": {"table_mix": ((2, 0.25), (3, 0.25), (4, 0.25), (5, 0.25)),
+               "rounds": 9, "games": 40, "eval_games": 20, "eval_every": 4,
                "max_moves": 2_000, "value_mix": 0.5},
     },
     baseline_network=AGENTS / "baseline" / "weights" / "simurgh.npz",

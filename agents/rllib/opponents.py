@@ -49,7 +49,8 @@ def snapshot_policy(weights: dict, env_id: str, num_players: int) -> MaskedMLP:
         raise ValueError("only modules with an unshared tanh actor encoder and a linear action "
                          "head (vf_share_layers=False, no head_fcnet_hiddens) can be snapshots")
     pairs = actor + head
-    return MaskedMLP([w for w, _ in pairs], [b for _, b in pairs], env_id, num_players)
+    return MaskedMLP([w for w, _ in pairs], [b for _, b in pairs], env_id,
+                     (num_players, num_players))
 
 
 def _array(value) -> np.ndarray:

@@ -60,9 +60,10 @@ def forward_rows(x, rows, count_rows, weights, biases, layers, first, count, buf
 
 @dataclass
 class AZNetwork:
-    """A policy network (and optional value head) as the flat arrays the kernel reads. The
-    value head writes one number per seat, the k-th the predicted reward of the seat k places
-    after the seat to act."""
+    """A policy network (and optional value head) as the flat arrays the kernel reads, for the
+    table sizes `players` (fewest, most). The value head writes one number per seat for up to
+    its width of seats, the k-th the predicted reward of the seat k places after the seat to
+    act (at a smaller table the search reads the first `num_players`)."""
 
     weights: np.ndarray  # float32, every layer's [in, out] weights one after the other
     biases: np.ndarray  # float32
@@ -70,12 +71,12 @@ class AZNetwork:
     policy_layers: int
     value_layers: int
     env_id: str
-    num_players: int
+    players: tuple[int, int]
 
     @classmethod
     def from_layers(cls, policy: list[tuple[np.ndarray, np.ndarray]],
                     value: list[tuple[np.ndarray, np.ndarray]], env_id: str,
-                    num_players: int) -> AZNetwork:
+                    players: tuple[int, int]) -> AZNetwork:
         """From (weight [out, in], bias [out]) pairs of the policy and of the value head."""
         table, flat_w, flat_b = [], [], []
         w_off = b_off = 0
@@ -88,12 +89,17 @@ class AZNetwork:
             b_off += b.size
         return cls(np.concatenate(flat_w), np.concatenate(flat_b),
                    np.array(table, np.int64).reshape(-1, 4), len(policy), len(value), env_id,
-                   num_players)
+                   (int(players[0]), int(players[1])))
 
     @property
     def width(self) -> int:
         """The widest layer's outputs (the scratch rows the kernel needs)."""
         return int(self.layers[:, 1].max())
+
+    @property
+    def value_width(self) -> int:
+        """The seats the value head writes a value for (0 without one)."""
+        return int(self.layers[-1, 1]) if self.value_layers else 0
 
     def layer_pairs(self) -> list[tuple[np.ndarray, np.ndarray]]:
         """Every layer as (weight [out, in], bias [out]): the policy's, then the value head's."""

@@ -12,14 +12,15 @@ import numpy as np
 def write_curve(out: Path, curve: list[dict], title: str | None = None,
                 parity: float = 0.5, labels: dict[str, str] | None = None,
                 xlabel: str = "learner decisions",
-                x_range: tuple[float, float] | None = None) -> None:
-    """Write the evaluations as out/learning_curve.csv and out/learning_curve.png: one line
+                x_range: tuple[float, float] | None = None,
+                stem: str = "learning_curve") -> None:
+    """Write the evaluations as out/<stem>.csv and out/<stem>.png: one line
     per opponent named in the rows (`<opponent>_win`, `_low`, `_high`), over the rows that
     have it (against `steps`), with its intervals as error bars, and a dashed line at the win
     rate of equal players (`parity`). `labels`: the legend's text per opponent (default
     "vs <opponent>"); `x_range`: the x axis's limits (default: the steps')."""
     fields = list(dict.fromkeys(key for row in curve for key in row))
-    with open(out / "learning_curve.csv", "w", newline="") as f:
+    with open(out / f"{stem}.csv", "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=fields)
         writer.writeheader()
         writer.writerows(curve)
@@ -54,5 +55,5 @@ def write_curve(out: Path, curve: list[dict], title: str | None = None,
     ax.set_ylabel("win rate (95% CI)")
     ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=8)
     fig.tight_layout()
-    fig.savefig(out / "learning_curve.png", dpi=110)
+    fig.savefig(out / f"{stem}.png", dpi=110)
     plt.close(fig)

@@ -19,19 +19,23 @@ from tests.agents.test_bots import _decision, _twin_view
 # Every registered game at its table of training (that of its default network).
 PLAYERS = {name: game_spec(name).train_players for name in game_names()}
 GAMES = list(PLAYERS)
+# Every table size each game's default network serves.
+TABLES = [(name, n) for name in GAMES
+          for n in range(MaskedMLP.load(default_network_path(name)).players[0],
+                         MaskedMLP.load(default_network_path(name)).players[1] + 1)]
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_az_only_plays_legal_actions(game):
+@pytest.mark.parametrize("game, players", TABLES)
+def test_az_only_plays_legal_actions(game, players):
     # play_game goes through the AEC env, which raises on any illegal action.
-    bots = ["az:4", "heuristic", "random"][: PLAYERS[game]]
-    record = play_game(game, len(bots), bots, seed=5)
+    bots = ["az:4", "heuristic", "random", "random", "random"][:players]
+    record = play_game(game, players, bots, seed=5)
     assert len(record.actions) > 50
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_az_decides_from_its_seats_information_only(game):
-    env = load_game(game).raw_env(num_players=PLAYERS[game])
+@pytest.mark.parametrize("game, players", TABLES)
+def test_az_decides_from_its_seats_information_only(game, players):
+    env = load_game(game).raw_env(num_players=players)
     env.reset(seed=21)
     rng = np.random.default_rng(1)
     checked = 0

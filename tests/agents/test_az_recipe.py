@@ -70,8 +70,10 @@ def test_a_selfplay_game_gives_one_sample_per_searched_decision(name):
         assert np.allclose(targets.sum(1), 1.0, atol=1e-5)
         assert not targets[~samples.masks].any()
     assert (samples.masks.sum(1) > 1).all()  # forced moves are not searched
-    # The value target: one outcome per game, seen from the deciding seat on.
-    assert samples.values.shape == (len(samples), players)
+    # The value target: one outcome per game, seen from the deciding seat on, as wide as
+    # the game's largest table, 0 past this one.
+    assert samples.values.shape == (len(samples), spec.max_players)
+    assert (samples.players == players).all() and not samples.values[:, players:].any()
     sums = samples.values.sum(1)
     assert np.allclose(sums, sums[0], atol=1e-5)
     again = play_selfplay_game(name, players, network, seed=6, settings=SETTINGS)
@@ -84,7 +86,7 @@ def test_value_targets_are_the_outcome_rotated_to_the_deciding_seat():
     spec = load_game("aquilon").SPEC
     network = load_network(None, spec, 2)
     samples = play_selfplay_game("aquilon", 2, network, seed=8, settings=SETTINGS)
-    rows = {tuple(np.round(v, 5)) for v in samples.values}
+    rows = {tuple(np.round(v[:2], 5)) for v in samples.values}
     assert len(rows) == 2
     first, second = rows
     assert first == second[::-1]
@@ -139,7 +141,7 @@ def test_a_game_played_by_the_policy_is_the_network_alones_game():
 def _root(visits, q_values, prior_logits, legal) -> Samples:
     row = [np.array([x], np.float32) for x in (visits, q_values, prior_logits)]
     return Samples(np.zeros((1, 3), np.float32), np.array([legal]), *row,
-                   np.zeros((1, 2), np.float32))
+                   np.zeros((1, 2), np.float32), np.array([2], np.int8))
 
 
 def test_completed_q_raises_the_prior_of_the_actions_the_search_valued_higher():
@@ -158,11 +160,14 @@ def test_completed_q_raises_the_prior_of_the_actions_the_search_valued_higher():
     assert np.allclose(policy_targets(samples, "visits")[0], [0.5, 0.5, 0.0, 0.0])
 
 
-def _searched(values, visits, q_values) -> Samples:
+def _searched(values, visits, q_values, players=None) -> Samples:
+    """Samples of these values (each row's table as wide as its values, or `players`)."""
     rows = len(values)
+    players = [len(values[0])] * rows if players is None else players
     return Samples(np.zeros((rows, 3), np.float32), np.ones((rows, 4), bool),
                    np.array(visits, np.float32), np.array(q_values, np.float32),
-                   np.zeros((rows, 4), np.float32), np.array(values, np.float32))
+                   np.zeros((rows, 4), np.float32), np.array(values, np.float32),
+                   np.array(players, np.int8))
 
 
 def test_value_targets_mix_the_outcome_with_the_searched_reward():
@@ -175,6 +180,10 @@ def test_value_targets_mix_the_outcome_with_the_searched_reward():
     # With three seats the search values only its own: the others keep the outcome.
     three = _searched([[1.0, 0.0, -1.0]], [[10, 30, 0, 0]], [[1.0, -0.2, 0, 0]])
     assert np.allclose(value_targets(three, 0.5), [[0.55, 0.0, -1.0]])
+    # Rows of several table sizes side by side: each by its own table's rule.
+    mixed = _searched([[1.0, -1.0, 0.0], [1.0, 0.0, -1.0]], [[10, 30, 0, 0]] * 2,
+                      [[1.0, -0.2, 0, 0]] * 2, players=[2, 3])
+    assert np.allclose(value_targets(mixed, 0.5), [[0.55, -0.55, 0.0], [0.55, 0.0, -1.0]])
 
 
 def test_samples_saved_are_the_samples_loaded_and_a_missing_file_is_refused(tmp_path):
@@ -194,13 +203,33 @@ def test_a_rounds_value_head_learns_the_mixed_target():
     predictions = []
     for mix in (0.0, 1.0):
         torch.manual_seed(0)
-        net = PolicyValueNet(3, 4, 2, (8,), (8,))
+        net = PolicyValueNet(3, 4, (2, 2), 2, (8,), (8,))
         recipe = replace(AZRecipe(game="aquilon", num_players=2), epochs=200, batch_size=64,
                          value_mix=mix)
         train_round(net, torch.optim.Adam(net.parameters(), lr=1e-2), data, recipe, 0)
         with torch.no_grad():
             predictions.append(net.value(torch.from_numpy(data.observations)).mean(0).numpy())
     assert np.allclose(predictions, [[1.0, -1.0], [-0.5, 0.5]], atol=0.05)
+
+
+def test_the_value_head_learns_only_the_seats_at_each_rows_table():
+    """Rows of 2 and 3 players in one round, the value head 4 seats wide: each row's seats
+    are learnt, the seats past its table are not (a 3-seat row's third value is learnt; no
+    row's fourth, which keeps its initial 0)."""
+    data = _searched([[1.0, -1.0, 9.0, 9.0]] * 32 + [[0.5, 0.0, -0.5, 9.0]] * 32,
+                     [[5, 5, 0, 0]] * 64, [[0.0] * 4] * 64, players=[2] * 32 + [3] * 32)
+    data.observations[:32, 0] = 1.0
+    data.observations[32:, 1] = 1.0
+    torch.manual_seed(0)
+    net = PolicyValueNet(3, 4, (2, 3), 4, (8,), (8,))
+    recipe = replace(AZRecipe(game="aquilon", num_players=2), epochs=300, batch_size=64)
+    losses = train_round(net, torch.optim.Adam(net.parameters(), lr=1e-2), data, recipe, 0)
+    assert set(losses) == {2, 3} and all(v["value_loss"] < 0.01 for v in losses.values())
+    with torch.no_grad():
+        two, three = net.value(torch.from_numpy(data.observations[[0, 32]])).numpy()
+    assert np.allclose(two[:2], [1.0, -1.0], atol=0.05)
+    assert np.allclose(three[:3], [0.5, 0.0, -0.5], atol=0.05)
+    assert two[3] == three[3] == 0.0
 
 
 def test_a_rounds_games_are_the_same_on_one_worker_or_two():
@@ -215,7 +244,7 @@ def test_a_rounds_games_are_the_same_on_one_worker_or_two():
 def test_the_exported_network_is_what_az_and_baseline_read(tmp_path):
     spec = load_game("dragon").SPEC
     net = PolicyValueNet.from_network(load_network(str(shipped_policy_path("dragon")), spec, 3),
-                                      value_hidden=(16,))
+                                      spec, (3, 3), value_hidden=(16,))
     with torch.no_grad():
         net.value[-1].weight.normal_()
     path = net.export(tmp_path / "net.npz", spec)
@@ -233,13 +262,13 @@ def test_the_exported_network_is_what_az_and_baseline_read(tmp_path):
                             spec, 3)
     assert no_value.value_layers == 0
     # Read back, the file is the same network, value head included.
-    again = PolicyValueNet.from_network(network)
+    again = PolicyValueNet.from_network(network, spec, (3, 3))
     again_values = again(torch.from_numpy(obs[None]))[1][0].detach().numpy()
     assert np.allclose(again_values, values[0].detach().numpy(), atol=1e-5)
 
 
 TINY = dict(rounds=2, games=3, iterations=8, sample_moves=3, value_hidden=(16,), epochs=1,
-            eval_games=2, distill_epochs=2)
+            eval_games=2, distill_epochs=2, table_mix=())
 
 
 def tiny(out=None, **overrides) -> AZRecipe:
@@ -251,10 +280,10 @@ def tiny(out=None, **overrides) -> AZRecipe:
 def test_a_rounds_evaluation_cuts_its_games_at_the_recipes_move_limit():
     """Aquilon's games run past 10 moves: cut there, every match is all draws, half a win."""
     recipe = tiny(max_moves=10)
-    row = evaluate_round(recipe, default_network_path("aquilon"), 1, workers=1)
+    row = evaluate_round(recipe, default_network_path("aquilon"), 1, workers=1, num_players=2)
     labels = curve_labels("aquilon")
     assert list(labels) == ["heuristic", "baseline", "ismcts", "network_alone"]
-    assert labels["network_alone"] == "network alone vs baseline"
+    assert labels["network_alone"] == "network alone vs heuristic"
     assert [row[f"{name}_win"] for name in labels] == [0.5] * len(labels)
 
 
@@ -284,14 +313,15 @@ def test_a_short_run_trains_resumes_and_its_network_plays_a_tournament(tmp_path)
     assert sorted(last.files) == sorted(shipped.files)
     for name in last.files:
         assert np.array_equal(last[name], shipped[name]) == name.startswith("value_") or \
-            name in ("env_id", "num_players"), name
+            name in ("env_id", "players"), name
     distilled = record["distilled"]
     assert distilled["epochs"] == 2 and distilled["samples"] == sum(
         row["samples"] for row in record["curve"])
-    assert 0.0 <= distilled["network_alone_low"] <= distilled["network_alone_win"] \
-        <= distilled["network_alone_high"] <= 1
-    assert distilled["opponent"] == "baseline"
-    assert logs[-1].startswith("distilled over") and len(logs) == 3
+    alone = distilled["players"]["2"]
+    assert 0.0 <= alone["network_alone_low"] <= alone["network_alone_win"] \
+        <= alone["network_alone_high"] <= 1
+    assert distilled["opponent"] == "heuristic"
+    assert logs[-1].startswith("distilled, 2 players") and len(logs) == 3
     # The round's samples are those of its seeds.
     assert len(round_seeds(recipe, 0)) == 3 and round_seeds(recipe, 0) != round_seeds(recipe, 1)
     # Resumed with one more round: it goes on from round 2 only.
@@ -299,7 +329,7 @@ def test_a_short_run_trains_resumes_and_its_network_plays_a_tournament(tmp_path)
     # iteration's own network, and ships that.
     logs.clear()
     run_az_recipe(tiny(out, rounds=3, distill_epochs=0), workers=1, log=logs.append)
-    assert len(logs) == 1 and logs[0].startswith("round 3/3")
+    assert len(logs) == 1 and logs[0].startswith("round 3/3, 2 players")
     record = json.loads((out / "az.json").read_text())
     assert record["rounds_done"] == 3 and "distilled" not in record
     last, shipped = np.load(out / "networks" / "net_3.npz"), np.load(path)
@@ -331,6 +361,38 @@ def test_a_short_run_trains_resumes_and_its_network_plays_a_tournament(tmp_path)
                                       workers=1, progress=False)
     assert len(records) == 2 and {r.bot for r in results} == {f"az:8:{path}",
                                                                f"baseline:{path}"}
+
+
+def test_a_round_at_two_table_sizes_trains_one_network_that_plays_both(tmp_path):
+    recipe = tiny(tmp_path, rounds=1, games=4, table_mix=((3, 0.5), (2, 0.5)),
+                  distill_epochs=1)
+    assert recipe.table_games() == {2: 2, 3: 2} and recipe.players == (2, 3)
+    logs: list[str] = []
+    path = run_az_recipe(recipe, workers=1, log=logs.append)
+    record = json.loads((tmp_path / "az.json").read_text())
+    assert [(row["round"], row["players"]) for row in record["curve"]] == [(1, 2), (1, 3)]
+    samples = Samples.load(tmp_path / "samples" / "round_0.npz")
+    assert sorted(set(samples.players.tolist())) == [2, 3]
+    assert [row["samples"] for row in record["curve"]] == [
+        int((samples.players == n).sum()) for n in (2, 3)]
+    for row in record["curve"]:
+        assert 0.0 <= row["ismcts_low"] <= row["ismcts_win"] <= row["ismcts_high"] <= 1
+    assert "baseline_win" in record["curve"][0] and "baseline_win" not in record["curve"][1]
+    assert set(record["distilled"]["players"]) == {"2", "3"}
+    assert (tmp_path / "learning_curve.png").is_file()
+    assert (tmp_path / "learning_curve_3p.png").is_file()
+    # One file for both sizes, its value head as wide as the game's largest table.
+    spec = load_game("aquilon").SPEC
+    assert np.load(path)["players"].tolist() == [2, 3]
+    for n in (2, 3):
+        assert load_network(str(path), spec, n).value_width == spec.max_players
+        assert load_policy(str(path), spec, n).players == (2, 3)
+    for bot in (f"az:4:{path}", f"baseline:{path}"):
+        results, _ = run_tournament("aquilon", 3, [bot, "random", "random"], 1, workers=1,
+                                    progress=False)
+        assert {r.bot for r in results} == {bot, "random"}
+        with pytest.raises(ValueError, match="trained for 2-3 players of tabletop/aquilon"):
+            run_tournament("aquilon", 4, [bot, "random"], 1, workers=1, progress=False)
 
 
 def test_the_run_from_scratch_starts_from_a_new_network(tmp_path):
@@ -365,6 +427,12 @@ def test_a_run_can_start_from_a_trained_network_and_searches_with_its_value_head
     ({"policy_target": "argmax"}, "policy_target must be one of visits, completed_q"),
     ({"played_by": "human"}, "played_by must be one of search, policy"),
     ({"num_players": 9}, "players"),
+    ({"table_mix": ((2, 0.5), (4, 0.5))}, "every size from its fewest to its most"),
+    ({"table_mix": ((2, 0.7), (3, 0.7))}, "sum to 1"),
+    ({"table_mix": ((2, 1.0), (3, 0.0))}, "above 0"),
+    ({"table_mix": ((3, 1.0),)}, "num_players 2 is not a size of table_mix"),
+    ({"table_mix": ((2, 0.5), (6, 0.5))}, "num_players must be between 2 and 5, got 6"),
+    ({"table_mix": ((2, 0.5), (3, 0.5)), "games": 1}, "one per table size"),
     ({"windows": 3}, "az recipe: unknown fields windows"),
 ])
 def test_bad_recipes_are_refused(overrides, message):
@@ -416,7 +484,7 @@ def test_the_command_line_runs_a_round_and_names_its_network(capsys, tmp_path):
     out = tmp_path / "az"
     main(["train", "az", "--game", "aquilon", "--rounds", "2", "--games", "2",
           "--iterations", "4", "--eval-games", "2", "--eval-every", "2", "--workers", "1",
-          "--max-moves", "300", "--out", str(out)])
+          "--max-moves", "300", "--table-mix", "2:1", "--out", str(out)])
     printed = capsys.readouterr().out
     assert f"az:4:{out / 'network.npz'}" in printed and "round 2/2" in printed
     record = json.loads((out / "az.json").read_text())

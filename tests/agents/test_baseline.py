@@ -50,13 +50,18 @@ def test_shipped_baseline_plays_legal_moves_in_a_tournament(game):
     assert {r.bot for r in results} == {"baseline", "heuristic"}
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_baseline_decides_from_its_seat_observation_alone(game):
+# Every table size each game's shipped baseline serves.
+TABLES = [(game, n) for game in GAMES
+          for n in range(MaskedMLP.load(shipped_policy_path(game)).players[0],
+                         MaskedMLP.load(shipped_policy_path(game)).players[1] + 1)]
+
+
+@pytest.mark.parametrize("game, players", TABLES)
+def test_baseline_decides_from_its_seat_observation_alone(game, players):
     """Along random games, the bot's choice needs no state (the view has none) and is the
     same in every `determinize` twin of the true state, whose observation it shares."""
     module = load_game(game)
     spec = module.SPEC
-    players = BaselineRecipe.for_game(game).num_players
     bot = BaselineBot()
     env = module.raw_env(num_players=players)
     env.reset(seed=11)
@@ -118,7 +123,7 @@ def test_policy_files_are_checked_before_use(tmp_path):
     policy = MaskedMLP([np.zeros((8, spec.obs_size), np.float32),
                         np.zeros((spec.num_actions, 8), np.float32)],
                        [np.zeros(8, np.float32), np.zeros(spec.num_actions, np.float32)],
-                       spec.env_id, 2)
+                       spec.env_id, (2, 2))
     policy.save(tmp_path / "good.npz")
     assert load_policy(str(tmp_path / "good.npz"), spec, 2).num_actions == spec.num_actions
     with pytest.raises(ValueError, match="not 3"):
@@ -131,7 +136,7 @@ def test_policy_files_are_checked_before_use(tmp_path):
     misfit = MaskedMLP([np.zeros((8, spec.obs_size), np.float32),
                         np.zeros((spec.num_actions, 9), np.float32)],
                        [np.zeros(8, np.float32), np.zeros(spec.num_actions, np.float32)],
-                       spec.env_id, 2)
+                       spec.env_id, (2, 2))
     misfit.save(tmp_path / "misfit.npz")
     with pytest.raises(ValueError, match="do not fit"):
         load_policy(str(tmp_path / "misfit.npz"), spec, 2)
@@ -139,6 +144,29 @@ def test_policy_files_are_checked_before_use(tmp_path):
         make_bot(f"baseline:{tmp_path / 'missing.npz'}")
     with pytest.raises(ValueError, match="not 4"):
         check_bots_fit(["heuristic", "baseline"], "aquilon", 4)
+
+
+def test_a_policy_file_serves_the_table_sizes_it_records(tmp_path):
+    """`players` (fewest, most) in a file; a file of one count written before it (with
+    `num_players`) still loads and serves that count."""
+    spec = load_game("aquilon").SPEC
+    layers = {"weight_0": np.zeros((spec.num_actions, spec.obs_size), np.float32),
+              "bias_0": np.zeros(spec.num_actions, np.float32)}
+    np.savez(tmp_path / "old.npz", env_id=np.array(spec.env_id), num_players=np.array(2),
+             **layers)
+    assert load_policy(str(tmp_path / "old.npz"), spec, 2).players == (2, 2)
+    with pytest.raises(ValueError, match="trained for 2 players of tabletop/aquilon-v4, not 3"):
+        load_policy(str(tmp_path / "old.npz"), spec, 3)
+    np.savez(tmp_path / "new.npz", env_id=np.array(spec.env_id), players=np.array([3, 5]),
+             **layers)
+    for n in (3, 4, 5):
+        assert load_policy(str(tmp_path / "new.npz"), spec, n).players == (3, 5)
+    with pytest.raises(ValueError, match="trained for 3-5 players of tabletop/aquilon-v4, not 2"):
+        check_bots_fit([f"baseline:{tmp_path / 'new.npz'}", "random"], "aquilon", 2)
+    np.savez(tmp_path / "bad.npz", env_id=np.array(spec.env_id), players=np.array([4, 3]),
+             **layers)
+    with pytest.raises(ValueError, match=r"players must be \[fewest, most\], got \[4, 3\]"):
+        load_policy(str(tmp_path / "bad.npz"), spec, 3)
 
 
 def test_recipe_options_are_checked():
