@@ -44,15 +44,7 @@ class GameRecord:
     def save(self, path: str | Path) -> None:
         """Write the record as JSON, atomically: a file written beside it, then renamed over
         it, so that a failed write leaves what was there."""
-        path = Path(path)
-        with tempfile.NamedTemporaryFile("w", dir=path.parent, prefix=f".{path.name}.",
-                                         suffix=".tmp", delete=False) as out:
-            out.write(json.dumps(asdict(self)))
-        try:
-            os.replace(out.name, path)
-        except OSError:
-            os.unlink(out.name)
-            raise
+        write_atomically(path, json.dumps(asdict(self)))
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
@@ -137,6 +129,20 @@ class GameRecord:
             raise ValueError(f"{source}: a game cut at its move limit is not unfinished")
         return cls(game, players, integer("seed", data["seed"]), bots, actions, scores,
                    rewards, options, max_moves, truncated, unfinished)
+
+
+def write_atomically(path: str | Path, text: str) -> None:
+    """Write `text` to a file beside `path`, then rename it over `path`: a failed write leaves
+    what was there."""
+    path = Path(path)
+    with tempfile.NamedTemporaryFile("w", dir=path.parent, prefix=f".{path.name}.",
+                                     suffix=".tmp", delete=False) as out:
+        out.write(text)
+    try:
+        os.replace(out.name, path)
+    except OSError:
+        os.unlink(out.name)
+        raise
 
 
 def check_writable(path: str | Path) -> None:
