@@ -24,7 +24,7 @@ TINY = {"groups": 2, "games": 2, "seed": 3, "iterations": 4, "distill_epochs": 1
 def test_an_apprentice_run_plays_its_groups_trains_and_resumes(tmp_path, monkeypatch):
     record = apprentice.run("aquilon", out=tmp_path, command="test", **TINY)
     recipe = AZRecipe.for_game("aquilon", played_by="policy", rounds=1, games=2, seed=3,
-                               iterations=4, distill_epochs=1)
+                               iterations=4, distill_epochs=1, table_mix=())
     network = load_network(str(shipped_policy_path("aquilon")), load_game("aquilon").SPEC, 2)
     # group 1 is round 1's seeds of the recipe, played by baseline's policy, searched by round 0
     expected, _ = generate_games("aquilon", 2, network, round_seeds(recipe, 1), recipe.settings,

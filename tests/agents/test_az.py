@@ -141,9 +141,9 @@ def test_a_value_head_is_read_and_used_at_the_leaves(tmp_path):
                              playout_share=share)[1]
     assert np.array_equal(trees["playouts"].value, trees["all playout"].value)
     assert not np.array_equal(trees["half"].value, trees["all playout"].value)
-    # A head that does not write one value per seat is refused.
-    arrays["value_weight_1"] = np.zeros((3, 16), np.float32)
-    arrays["value_bias_1"] = np.zeros(3, np.float32)
+    # A head that does not write a value for every seat is refused (a wider one serves).
+    arrays["value_weight_1"] = np.zeros((1, 16), np.float32)
+    arrays["value_bias_1"] = np.zeros(1, np.float32)
     bad = tmp_path / "bad.npz"
     np.savez(bad, **arrays)
     with pytest.raises(ValueError, match="value head does not fit"):
