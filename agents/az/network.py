@@ -66,15 +66,14 @@ class PolicyValueNet(nn.Module):
         size) gets the missing seats' outputs, new (predicting 0)."""
         pairs = network.layer_pairs()
         policy, value = pairs[:network.policy_layers], pairs[network.policy_layers:]
+        width = max(game.max_players, network.value_width)
         if value:
             value_hidden = tuple(w.shape[0] for w, _ in value[:-1])
             w, b = value[-1]
-            width = max(game.max_players, w.shape[0])
             value[-1] = (np.zeros((width, w.shape[1]), np.float32), np.zeros(width, np.float32))
             value[-1][0][:w.shape[0]] = w
             value[-1][1][:w.shape[0]] = b
-        net = cls(policy[0][0].shape[1], policy[-1][0].shape[0], players,
-                  max(game.max_players, network.value_width),
+        net = cls(policy[0][0].shape[1], policy[-1][0].shape[0], players, width,
                   tuple(w.shape[0] for w, _ in policy[:-1]), value_hidden)
         parts = [(net.policy, policy)] + ([(net.value, value)] if value else [])
         with torch.no_grad():

@@ -149,12 +149,12 @@ class AZRecipe(RecipeConfig):
         return {n: c for (n, _), c in zip(self.tables, counts, strict=True)}
 
     def _check_tables(self, spec) -> None:
-        sizes = [n for n, _ in self.tables]
-        shares = [s for _, s in self.tables]
-        if self.table_mix and not all(isinstance(pair, tuple | list) and len(pair) == 2
-                                      for pair in self.table_mix):
+        if not all(isinstance(pair, tuple | list) and len(pair) == 2
+                   for pair in self.table_mix):
             raise ValueError(f"table_mix must be (table size, share) pairs, got "
                              f"{self.table_mix!r}")
+        sizes = [n for n, _ in self.tables]
+        shares = [s for _, s in self.tables]
         for n in sizes:
             spec.check_num_players(n)
         if sizes != list(range(sizes[0], sizes[-1] + 1)):
@@ -414,8 +414,8 @@ def run_az_recipe(recipe: AZRecipe, command: str = "", workers: int | None = Non
     for k in range(done, recipe.rounds):
         start = time.perf_counter()
         parts, seeds = [], iter(round_seeds(recipe, k))
+        network = load_network(str(run.network(k)), game, None)  # (it serves every size)
         for n, count in recipe.table_games().items():
-            network = load_network(str(run.network(k)), game, n)
             parts.append(generate_games(recipe.game, n, network,
                                         [next(seeds) for _ in range(count)], recipe.settings,
                                         workers, address)[0])
@@ -483,8 +483,7 @@ def _draw(run: _Run) -> None:
     recipe = run.recipe
     for n, _ in recipe.tables:
         rows = [{("steps" if key == "round" else key): value for key, value in row.items()}
-                for row in run.progress["curve"]
-                if "ismcts_win" in row and row.get("players", recipe.num_players) == n]
+                for row in run.progress["curve"] if "ismcts_win" in row and row["players"] == n]
         if rows:
             write_curve(run.out, rows, title=f"{recipe.game}, {n} players: one seat against "
                         "the opponent in all others", parity=1 / n,

@@ -51,6 +51,11 @@ class MaskedMLP:
         return self.weights[0].shape[1]
 
     @property
+    def table_sizes(self) -> range:
+        """Every table size the policy serves."""
+        return range(self.players[0], self.players[1] + 1)
+
+    @property
     def num_actions(self) -> int:
         return self.weights[-1].shape[0]
 

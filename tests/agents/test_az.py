@@ -21,8 +21,7 @@ PLAYERS = {name: game_spec(name).train_players for name in game_names()}
 GAMES = list(PLAYERS)
 # Every table size each game's default network serves.
 TABLES = [(name, n) for name in GAMES
-          for n in range(MaskedMLP.load(default_network_path(name)).players[0],
-                         MaskedMLP.load(default_network_path(name)).players[1] + 1)]
+          for n in MaskedMLP.load(default_network_path(name)).table_sizes]
 
 
 @pytest.mark.parametrize("game, players", TABLES)

@@ -52,8 +52,7 @@ def test_shipped_baseline_plays_legal_moves_in_a_tournament(game):
 
 # Every table size each game's shipped baseline serves.
 TABLES = [(game, n) for game in GAMES
-          for n in range(MaskedMLP.load(shipped_policy_path(game)).players[0],
-                         MaskedMLP.load(shipped_policy_path(game)).players[1] + 1)]
+          for n in MaskedMLP.load(shipped_policy_path(game)).table_sizes]
 
 
 @pytest.mark.parametrize("game, players", TABLES)
