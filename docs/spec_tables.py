@@ -116,7 +116,8 @@ def spec_table(package, meta: dict) -> str:
                         f"action_mask=Box(0, 1, ({spec.num_actions},), int8))`; "
                         f"`state()`: `Box(-1, 1, ({spec.obs_size},), float32)`, the full state"),
         ("Rewards", "at the end of the game only; `reward_mode` "
-                    + " or ".join(f'"{m}"' for m in REWARD_MODES) + " (zero-sum)"),
+                    + " or ".join(f'"{m}"' for m in REWARD_MODES)
+                    + " (rank and margin zero-sum; score: the game's final scores as they are)"),
         ("Move limit", f"none unless `max_moves`; tournaments, evaluation, human play and "
                        f"replays use {play_limit} (`GameSpec.play_max_moves`)"),
         ("Drawing", "`render_mode=\"rgb_array\"` frames `uint8[H, W, 3]`: " + ", ".join(

@@ -25,7 +25,7 @@ class TurnBasedEnv(AECEnv):
     "ansi" returns the text, "rgb_array" returns an H x W x 3 uint8 picture of the table drawing,
     whose size is fixed per game and player count), `render_seat` (None: `render()` shows the
     public view, what every seat sees; a seat 0..num_players-1: that seat's own view, e.g. for
-    a person playing that seat through the env), `reward_mode` ("rank" or "margin", see
+    a person playing that seat through the env), `reward_mode` ("rank", "margin" or "score", see
     tabletop_core.rewards),
     `illegal_action` ("raise": ValueError naming the legal actions, nothing changes;
     "penalize": the game ends, the offender gets -1 and the others 0), `max_moves` (None: no

@@ -15,13 +15,16 @@ Two schemes, chosen with the environments' `reward_mode` option:
   numbers, so two seats whose scores differ are more than 1 apart before this term and less than
   1 apart through it: the margin order is the placement order, and both modes name the same
   winner(s). Also zero-sum.
+- "score": each seat's final score as the game counts it, unchanged: a game whose final
+  scores are already payoffs (Goofspiel's are OpenSpiel's returns) pays them as they are. Zero-sum
+  only when the game's scores are.
 """
 
 import numpy as np
 from numba import njit
 
-REWARD_MODES = ("rank", "margin")
-RANK, MARGIN = 0, 1
+REWARD_MODES = ("rank", "margin", "score")
+RANK, MARGIN, SCORE = 0, 1, 2
 
 
 @njit(cache=True)
@@ -132,8 +135,10 @@ def margin_rewards(scores, keys, num_players, out):
 
 @njit(cache=True)
 def final_rewards(scores, keys, num_players, mode, out):
-    """Dispatch on the reward mode (RANK or MARGIN)."""
-    if mode == MARGIN:
+    """Dispatch on the reward mode (RANK, MARGIN or SCORE)."""
+    if mode == SCORE:
+        out[:num_players] = scores[:num_players]
+    elif mode == MARGIN:
         margin_rewards(scores, keys, num_players, out)
     else:
         rank_rewards(keys, num_players, out)

@@ -12,7 +12,7 @@ other seats played inside it (env_config `opponents`, required): what RLlib's si
 runners step, about twice as fast per decision as its multi-agent ones.
 
 `env_config` keys: `game` (implied by a registered name), `num_players`, `max_moves` (truncate
-after this many moves of all seats; default none), `reward_mode` ("rank" or "margin"),
+after this many moves of all seats; default none), `reward_mode` ("rank", "margin" or "score"),
 `illegal_action` ("raise", or "penalize": the game ends, offenders get -1 and the others 0),
 `seat_states` (see below), `seed` (first deal of an env whose `reset` gets no seed) and the
 game's own options, checked by the game's `make_config`.
