@@ -1,5 +1,6 @@
 """SVG drawing of the Goofspiel table for a viewer: the prize, then one row per seat with its
-points and the cards it holds as far as the viewer may know them."""
+points and the cards it holds as far as the viewer may know them; the viewer's own sealed bid
+is outlined."""
 
 from __future__ import annotations
 
@@ -32,13 +33,15 @@ def render_svg(state: np.ndarray, viewer: int = -1) -> str:
     for seat in range(n):
         y = TOP + seat * ROW
         d.text(20, y + 18, f"P{seat}: {int(state[L.POINTS + seat])}", fill=seat_colour(seat))
-        seen = seat == viewer or not state[L.IMP_INFO]
+        seen = seat == viewer or not state[L.IMP_INFO] or actor < 0
         for c in range(cards):
             held = state[L.HANDS + seat * L.C + c]
             if not seen:
                 d.chip(110 + 30 * c, y, 26, 26, "", HIDDEN_FILL)
             elif held:
-                d.chip(110 + 30 * c, y, 26, 26, card_name(c), seat_colour(seat))
+                sealed = seat == viewer and state[L.PENDING + seat] == c
+                d.chip(110 + 30 * c, y, 26, 26, card_name(c), seat_colour(seat),
+                       stroke="#000000" if sealed else "#555555")
             else:
                 d.text(118 + 30 * c, y + 18, "\u00b7", fill=MUTED)
     return d.to_svg()

@@ -3,7 +3,8 @@
 A viewer is a seat 0..n-1 or `PUBLIC` (-1, what every seat sees; tabletop_core.text). Everyone
 sees the prizes, the points, who has sealed a bid this turn and who took each prize; a seat
 sees its own hand and bids. Without imp_info the bids of past turns, and so every hand, are
-public; with imp_info they stay hidden, even once the game is over (as in OpenSpiel).
+public; with imp_info they stay hidden until the game is over, when the final count shows
+every hand and bid (as every game's texts do; OpenSpiel's observations never show them).
 """
 
 from __future__ import annotations
@@ -12,7 +13,14 @@ import numpy as np
 
 from goofspiel_env.engine import NUM_ACTIONS, legal_mask
 from goofspiel_env.engine import layout as L
-from tabletop_core.text import PUBLIC, check_viewer, listing, require_legal, seat_title
+from tabletop_core.text import (
+    FINISHED_HEADER,
+    PUBLIC,
+    check_viewer,
+    listing,
+    require_legal,
+    seat_title,
+)
 
 
 def card_name(card: int) -> str:
@@ -33,7 +41,7 @@ def public_action_to_string(state: np.ndarray, action: int) -> str:
 
 
 def _bids_seen(state: np.ndarray, viewer: int, seat: int) -> bool:
-    return seat == viewer or not state[L.IMP_INFO]
+    return seat == viewer or not state[L.IMP_INFO] or state[L.ACTOR] < 0
 
 
 def render_text(state: np.ndarray, viewer: int = PUBLIC) -> str:
@@ -44,7 +52,8 @@ def render_text(state: np.ndarray, viewer: int = PUBLIC) -> str:
     actor = int(state[L.ACTOR])
     cards = int(state[L.NUM_CARDS])
     if actor < 0:
-        lines = [f"Goofspiel, {n} players, {cards} cards: game over after {turn} turns."]
+        lines = [f"Goofspiel, {n} players, {cards} cards, after {turn} turns. "
+                 + FINISHED_HEADER]
     else:
         who = "you" if actor == viewer else f"player {actor}"
         lines = [f"Goofspiel, {n} players, {cards} cards: turn {turn + 1} of "

@@ -93,6 +93,7 @@ def play(state, action):
     while True:
         _resolve_turn(state)
         if state[L.TURN] == state[L.NUM_TURNS]:
+            state[L.PHASE] = L.OVER
             state[L.ACTOR] = -1
             state[L.PRIZE] = -1
             return

@@ -11,6 +11,10 @@ P = MAX_PLAYERS
 C = MAX_CARDS
 RANDOM, DESCENDING, ASCENDING = range(3)
 WIN_LOSS, POINT_DIFFERENCE, TOTAL_POINTS = range(3)
+# Phases: every turn is one sealed bid of each seat.
+BID, OVER = range(2)
+NUM_PHASES = 2
+PHASE_NAMES = ("bid", "over")
 DISCARDED = -1  # WINNERS: the highest bid was tied, the prize is discarded
 NOT_PLAYED = -2  # WINNERS: a turn still to come
 
@@ -24,6 +28,7 @@ POINTS_ORDER = _block(1)
 IMP_INFO = _block(1)
 EGOCENTRIC = _block(1)
 RETURNS_TYPE = _block(1)
+PHASE = _block(1)
 TURN = _block(1)  # turns resolved so far
 ACTOR = _block(1)  # seat to bid, -1 when the game is over
 PRIZE = _block(1)  # the prize card up for bid, -1 when the game is over

@@ -52,4 +52,5 @@ def init(state, config, seed):
     state[L.WINNERS:L.WINNERS + L.C] = L.NOT_PLAYED
     state[L.BIDS:L.BIDS + L.C * L.P] = -1
     deal_prize(state)
+    state[L.PHASE] = L.BID
     state[L.ACTOR] = 0

@@ -21,6 +21,7 @@ _c.field("points_order", L.POINTS_ORDER, 1, 0, len(POINTS_ORDERS) - 1)
 _c.field("imp_info", L.IMP_INFO, 1, 0, 1)
 _c.field("egocentric", L.EGOCENTRIC, 1, 0, 1)
 _c.field("returns_type", L.RETURNS_TYPE, 1, 0, len(RETURNS_TYPES) - 1)
+_c.field("phase", L.PHASE, 1, 0, L.NUM_PHASES - 1)
 _c.field("turn", L.TURN, 1, 0, C)
 _c.field("actor", L.ACTOR, 1, -1, -1, plus_players=True)
 _c.field("prize", L.PRIZE, 1, -1, C - 1)
@@ -31,7 +32,8 @@ _c.field("prizes", L.PRIZES, C, -1, C - 1)
 _c.field("winners", L.WINNERS, C, L.NOT_PLAYED, -1, plus_players=True)
 _c.field("bids", L.BIDS, C * P, -1, C - 1)
 RNG_STUCK = _c.rng_stuck()
-TIMING = _c.check("num_turns/turn: more turns than cards, or past the last turn")
+TIMING = _c.check("num_turns/turn/phase: more turns than cards, past the last turn, or the "
+                   "phase not the turn's")
 PRIZE_ORDER = _c.check("prizes/prize: not the prizes of the points order, each once")
 HISTORY = _c.check("bids/winners: a bid twice, past the turn, or a winner not the bids'")
 HANDS_HELD = _c.check("hands: not the cards a seat has not bid")
@@ -102,7 +104,7 @@ def validate_state(state):
     turn = state[L.TURN]
     over = state[L.ACTOR] < 0
     if turns > cards or turn > turns or over != (turn == turns) or (
-            not over and turn == cards - 1):
+            not over and turn == cards - 1) or over != (state[L.PHASE] == L.OVER):
         return TIMING
     if not _check_prizes(state, turn, over):
         return PRIZE_ORDER
