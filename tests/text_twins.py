@@ -61,9 +61,10 @@ class TextCase:
             f"-{extra}" if extra else "")
 
 
-# Every registered game at each table size, Simurgh's modes spread over them.
+# Every registered game at each table size, Simurgh's modes and Goofspiel's imp_info spread
+# over them.
 CASES = [TextCase(game_package(name), n, tuple(options.items()))
-         for name in GAMES for n, options in spread_tables(name, "mode")]
+         for name in GAMES for n, options in spread_tables(name, "mode", "imp_info")]
 
 
 def sample_states(case: TextCase, games: int, seed: int, per_phase: int = 4,

@@ -17,6 +17,7 @@ GAMES = game_names()
 
 # The values of a game's options that the suites vary (a spec holds only the defaults).
 OPTION_CHOICES: dict[str, dict[str, tuple[Any, ...]]] = {
+    "goofspiel": {"imp_info": (False, True)},
     "simurgh": {"mode": ("spearman", "dragonlord"), "length": ("short", "medium", "long")},
 }
 

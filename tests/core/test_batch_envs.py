@@ -11,7 +11,8 @@ from ..common import check_batch_against_single_games
 from .game_tables import table_id, tables
 
 GAMES = game_names()
-STEPS = {"aquilon": 700, "dragon": 400, "simurgh": 900}  # enough for every game to end
+# enough for every game to end
+STEPS = {"aquilon": 700, "dragon": 400, "goofspiel": 100, "simurgh": 900}
 
 
 def _module(game: str):

@@ -121,7 +121,9 @@ def test_rgb_array_frames(game):
     env.reset(seed=5)
     frames = [env.render()]
     rng = np.random.default_rng(0)
-    for _ in range(40):
+    for _ in range(40):  # or to the end of a shorter game
+        if any(env.terminations.values()):
+            break
         env.step(int(rng.choice(np.flatnonzero(env.last()[0]["action_mask"]))))
     frames.append(env.render())
     for frame in frames:

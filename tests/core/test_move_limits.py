@@ -38,7 +38,7 @@ def test_the_aec_env_cuts_where_the_batch_env_cuts(game):
     """Same seed, same actions: both doors truncate at the same move, and a game that ends
     before the limit ends normally in both."""
     m = module(game)
-    limit = 30
+    limit = 20  # within every game's length
     batch = m.BatchEnv(num_envs=1, seed=9, max_moves=limit)
     batch.reset()
     from tabletop_core.rng import derive_seed

@@ -21,12 +21,13 @@ def test_the_games_are_listed_without_importing_them():
             "print(names, len(dirs), [game_package(n) in sys.modules for n in names])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, check=True).stdout.strip()
-    assert out == "('aquilon', 'dragon', 'simurgh') 3 [False, False, False]"
+    assert out == "('aquilon', 'dragon', 'goofspiel', 'simurgh') 4 [False, False, False, False]"
 
 
 def test_the_checkout_registers_every_game_package():
     table = games._checkout_table()
-    assert table == {"aquilon": "aquilon_env", "dragon": "dragon_env", "simurgh": "simurgh_env"}
+    assert table == {"aquilon": "aquilon_env", "dragon": "dragon_env",
+                     "goofspiel": "goofspiel_env", "simurgh": "simurgh_env"}
     assert games.game_names() == tuple(sorted(table))
 
 
@@ -40,7 +41,7 @@ def test_each_spec_is_its_registered_game():
 
 def test_an_unknown_game_is_refused():
     with pytest.raises(ValueError, match="unknown game 'chess'; choose from aquilon, dragon, "
-                                         "simurgh"):
+                                         "goofspiel, simurgh"):
         games.game_spec("chess")
 
 
@@ -60,18 +61,22 @@ def test_register_game_adds_a_game_in_this_process(monkeypatch):
 def test_door_metadata_is_what_the_core_tables_held():
     specs = games.game_specs()
     assert {n: s.title for n, s in specs.items()} == {
-        "aquilon": "Dwarves of Aquilon", "dragon": "Dragon's Interest", "simurgh": "Simurgh"}
+        "aquilon": "Dwarves of Aquilon", "dragon": "Dragon's Interest", "goofspiel": "Goofspiel",
+        "simurgh": "Simurgh"}
     assert {n: s.openspiel_max_moves for n, s in specs.items()} == {
-        "aquilon": 500, "dragon": 1500, "simurgh": 4000}
+        "aquilon": 500, "dragon": 1500, "goofspiel": 80, "simurgh": 4000}
     assert {n: s.play_max_moves for n, s in specs.items()} == {
-        "aquilon": 2_000, "dragon": 10_000, "simurgh": 30_000}
+        "aquilon": 2_000, "dragon": 10_000, "goofspiel": 800, "simurgh": 30_000}
     assert {n: s.default_players for n, s in specs.items()} == {
-        "aquilon": 3, "dragon": 4, "simurgh": 3}
+        "aquilon": 3, "dragon": 4, "goofspiel": 2, "simurgh": 3}
     assert {n: s.train_players for n, s in specs.items()} == {
-        "aquilon": 2, "dragon": 3, "simurgh": 2}
+        "aquilon": 2, "dragon": 3, "goofspiel": 2, "simurgh": 2}
     assert {n: s.openspiel_params for n, s in specs.items()} == {
         "aquilon": {"players": 2, "max_moves": 500},
         "dragon": {"players": 3, "max_moves": 1500, "start_player": -1},
+        "goofspiel": {"players": 2, "max_moves": 80, "num_cards": 13, "points_order": "random",
+                      "imp_info": False, "egocentric": False, "num_turns": -1,
+                      "returns_type": "win_loss"},
         "simurgh": {"players": 2, "max_moves": 4000, "mode": "spearman", "length": "short",
                     "ties": "share"},
     }

@@ -19,7 +19,7 @@ from tests.core.state_checks import validated_random_games
 GAMES = game_names()
 ROOT = Path(__file__).resolve().parents[2]
 # Random games per variant: every phase of every variant is reached many times.
-GAMES_PER_VARIANT = {"aquilon": 300, "dragon": 300, "simurgh": 40}
+GAMES_PER_VARIANT = {"aquilon": 300, "dragon": 300, "goofspiel": 300, "simurgh": 40}
 
 
 def module(game: str):
@@ -70,6 +70,7 @@ def test_restore_refuses_a_bad_state_and_changes_nothing(game):
     layout = importlib.import_module(f"{game}_env.engine.layout")
     field, extra, name = {"aquilon": ("DECK1", 40, "deck1"), "dragon": ("STACK_TOP", 0,
                                                                         "stack_tops"),
+                          "goofspiel": ("PRIZE", 0, "prize"),
                           "simurgh": ("STACK_N", 0, "stack_count")}[game]
     slot = getattr(layout, field) + extra
     for value in (-7, 10_000):
