@@ -21,9 +21,10 @@ SVG = "{http://www.w3.org/2000/svg}"
 def drawn_states(game: str, n: int, options: dict, games: int = 2):
     """The game's spec, its drawing module and states met along random games (at most 60 of
     each, the final one of each game included), every seat's observation of them (and the
-    full state view) within [-1, 1]."""
+    full state view) within [-1, 1]. Every 7th decision: prime to every table size, so that
+    the states meet every seat to act (and so sealed choices of the seats before it)."""
     spec = game_spec(game)
-    states = list(random_states(game, n, options, games=games, seed=1, every=9, final=True,
+    states = list(random_states(game, n, options, games=games, seed=1, every=7, final=True,
                                 per_game=60))
     obs = np.zeros(spec.obs_size, np.float32)
     for state in states:
