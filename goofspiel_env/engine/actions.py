@@ -3,7 +3,6 @@
 from numba import njit
 
 from goofspiel_env.engine import layout as L
-from goofspiel_env.engine.setup import deal_prize
 from tabletop_core.signatures import CURRENT_PLAYER, DECISION_GROUP, LEGAL_MASK, PLAY
 
 
@@ -81,8 +80,8 @@ def _only_card(state, seat):
 
 @njit(PLAY, cache=True)
 def play(state, action):
-    """Seal the actor's bid of card `action`; after the last seat's, resolve the turn, deal
-    the next prize, and play the last turn at once when every hand holds one card (no choice
+    """Seal the actor's bid of card `action`; after the last seat's, resolve the turn, turn
+    up the next prize, and play the last turn at once when every hand holds one card (no choice
     is left: OpenSpiel does the same)."""
     seat = state[L.ACTOR]
     n = state[L.NUM_PLAYERS]
@@ -97,7 +96,7 @@ def play(state, action):
             state[L.ACTOR] = -1
             state[L.PRIZE] = -1
             return
-        deal_prize(state)
+        state[L.PRIZE] = state[L.PRIZES + state[L.TURN]]
         state[L.ACTOR] = 0
         if state[L.TURN] != state[L.NUM_CARDS] - 1:
             return

@@ -1,11 +1,11 @@
 """Determinization: resample what a viewer cannot see, consistently with what it has seen.
 
 Hidden from a seat are the bids the other seats have sealed this turn, the order of the prizes
-still to come (the generator is reseeded), and with imp_info every other seat's past bids:
-those are redrawn turn by turn so that each turn has the winner (or the discarded prize) that
-was seen, given the viewer's own bids. A history redrawn turn by turn is consistent but not
-uniform over the consistent histories; if no consistent one is found in a bounded number of
-tries, the true one is kept.
+still to come (reshuffled in random points order; the generator is reseeded), and with
+imp_info every other seat's past bids: those are redrawn turn by turn so that each turn has
+the winner (or the discarded prize) that was seen, given the viewer's own bids. A history
+redrawn turn by turn is consistent but not uniform over the consistent histories; if no
+consistent one is found in a bounded number of tries, the true one is kept.
 """
 
 import numpy as np
@@ -13,7 +13,7 @@ from numba import njit
 
 from goofspiel_env.engine import layout as L
 from goofspiel_env.engine.actions import winner_of
-from tabletop_core.rng import rng_below, rng_seed
+from tabletop_core.rng import reshuffle_slice, rng_below, rng_seed
 from tabletop_core.signatures import DETERMINIZE
 
 _TRIES_PER_TURN = 64
@@ -74,6 +74,8 @@ def determinize(state, viewer, seed):
         return
     n = state[L.NUM_PLAYERS]
     turn = state[L.TURN]
+    if state[L.POINTS_ORDER] == L.RANDOM and state[L.ACTOR] >= 0:
+        reshuffle_slice(state, L.RNG, L.PRIZES + turn + 1, state[L.NUM_CARDS] - turn - 1)
     if state[L.IMP_INFO] and turn > 0:
         bids = np.zeros((turn, n), np.int32)
         if _redraw_history(state, viewer, bids):

@@ -1,38 +1,23 @@
-"""Dealing a game and its prize cards."""
+"""Dealing a game and the order of its prize cards."""
 
 from numba import njit
 
 from goofspiel_env.engine import layout as L
-from tabletop_core.rng import rng_below, rng_seed
+from tabletop_core.rng import rng_seed, shuffle_slice
 from tabletop_core.signatures import INIT
 
 
 @njit(cache=True)
-def deal_prize(state):
-    """Put the prize card of turn TURN up for bid: in random order one of the cards not dealt
-    yet, uniformly (OpenSpiel's chance node); else the next one down or up."""
-    turn = state[L.TURN]
+def deal_prizes(state):
+    """Lay out the prize order of the whole game in PRIZES: down or up, or in random order a
+    shuffle (each prize then comes up uniformly among those left, as OpenSpiel's chance
+    nodes deal them)."""
     n = state[L.NUM_CARDS]
     order = state[L.POINTS_ORDER]
-    if order == L.DESCENDING:
-        card = n - 1 - turn
-    elif order == L.ASCENDING:
-        card = turn
-    else:
-        k = rng_below(state, L.RNG, n - turn)
-        card = -1
-        for c in range(n):
-            dealt = False
-            for t in range(turn):
-                if state[L.PRIZES + t] == c:
-                    dealt = True
-            if not dealt:
-                if k == 0:
-                    card = c
-                    break
-                k -= 1
-    state[L.PRIZES + turn] = card
-    state[L.PRIZE] = card
+    for t in range(n):
+        state[L.PRIZES + t] = n - 1 - t if order == L.DESCENDING else t
+    if order == L.RANDOM:
+        shuffle_slice(state, L.RNG, L.PRIZES, n)
 
 
 @njit(INIT, cache=True)
@@ -49,8 +34,9 @@ def init(state, config, seed):
     for seat in range(n):
         state[L.HANDS + seat * L.C:L.HANDS + seat * L.C + state[L.NUM_CARDS]] = 1
     state[L.PRIZES:L.PRIZES + L.C] = -1
+    deal_prizes(state)
     state[L.WINNERS:L.WINNERS + L.C] = L.NOT_PLAYED
     state[L.BIDS:L.BIDS + L.C * L.P] = -1
-    deal_prize(state)
+    state[L.PRIZE] = state[L.PRIZES]
     state[L.PHASE] = L.BID
     state[L.ACTOR] = 0

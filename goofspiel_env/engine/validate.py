@@ -34,7 +34,8 @@ _c.field("bids", L.BIDS, C * P, -1, C - 1)
 RNG_STUCK = _c.rng_stuck()
 TIMING = _c.check("num_turns/turn/phase: more turns than cards, past the last turn, or the "
                    "phase not the turn's")
-PRIZE_ORDER = _c.check("prizes/prize: not the prizes of the points order, each once")
+PRIZE_ORDER = _c.check("prizes/prize: not an order of every prize card, that of the points "
+                       "order, or the prize up not the turn's")
 HISTORY = _c.check("bids/winners: a bid twice, past the turn, or a winner not the bids'")
 HANDS_HELD = _c.check("hands: not the cards a seat has not bid")
 POINTS_WON = _c.check("points: not the prizes won")
@@ -52,10 +53,9 @@ CONFIG_FIELDS = (
 def _check_prizes(state, turn, over):
     cards = state[L.NUM_CARDS]
     seen = np.zeros(C, np.int32)
-    dealt = turn if over else turn + 1
     for t in range(C):
         card = state[L.PRIZES + t]
-        if (card >= 0) != (t < dealt) or card >= cards:
+        if (card >= 0) != (t < cards) or card >= cards:
             return False
         if card < 0:
             continue

@@ -23,9 +23,11 @@ OPTION_CHOICES: dict[str, dict[str, tuple[Any, ...]]] = {
     "simurgh": {"mode": ("spearman", "dragonlord"), "length": ("short", "medium", "long")},
 }
 
-# The options under which a game has every kind of decision it knows (Simurgh's sealed dragon
-# pick exists only in Dragonlord mode), for the suites that play one table of each game.
-FULL_OPTIONS: dict[str, dict[str, Any]] = {"simurgh": {"mode": "dragonlord"}}
+# The options under which a game has every kind of decision and of hidden information it knows
+# (Simurgh's sealed dragon pick exists only in Dragonlord mode; Goofspiel's hands are hidden
+# only with imp_info), for the suites that play one table of each game.
+FULL_OPTIONS: dict[str, dict[str, Any]] = {"simurgh": {"mode": "dragonlord"},
+                                           "goofspiel": {"imp_info": True}}
 
 
 def full_options(name: str) -> dict[str, Any]:

@@ -129,13 +129,14 @@ def test_information_state_tensor_names_its_seat(config):
 # The choices the rulebooks make simultaneous (asked here one seat at a time), by the game's
 # public description (what the other seats learn of them when played): Aquilon's bids;
 # Dragon's Interest's Contracts (D12), sealed bids (D34), chest amounts (entered digit by
-# digit) and Invasion choices (D42); Simurgh's dragon pick (C38).
+# digit) and Invasion choices (D42); Simurgh's dragon pick (C38); Goofspiel's bids.
 # (Simurgh's power draft is a pass-on draft by the rules: the receiver sees what it gets.)
 SEALED = {
     "python_aquilon": {"places a bid"},
     "python_dragon": {"chooses a Contract face down", "makes a sealed bid",
                       "puts an amount into the chest", "chooses what to lose to the Invasion"},
     "python_simurgh": {"chooses a dragon (revealed when all have chosen)"},
+    "python_goofspiel": {"seals a bid"},
 }
 def sealed_kind(state):
     """The public description shared by all the mover's legal actions, if it has a choice
