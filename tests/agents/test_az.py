@@ -16,8 +16,11 @@ from tabletop_core.games import game_names, game_spec
 from tests.agents.test_bots import _decision, _twin_view
 
 # The player count each shipped baseline was trained for.
-# Every registered game at its table of training (that of its default network).
-PLAYERS = {name: game_spec(name).train_players for name in game_names()}
+# Every registered game that ships a network, at its table of training (that of its default
+# network); a game without one (Goofspiel) is searched with a fresh network
+# (agents.bots.az.load_network).
+PLAYERS = {name: game_spec(name).train_players for name in game_names()
+           if default_network_path(name) is not None}
 GAMES = list(PLAYERS)
 # Every table size each game's default network serves.
 TABLES = [(name, n) for name in GAMES

@@ -23,7 +23,8 @@ from agents.training.opponent_pool import OpponentPool
 from tabletop_core.games import game_names
 from tests.agents.command_line import assert_one_line_error, tabletop
 
-# the games that ship a `baseline` policy (every game of this library does)
+# the games that ship a `baseline` policy (every game of this library but Goofspiel, whose
+# profile ships none)
 GAMES = sorted(g for g in game_names() if game_profile(g).baseline_network is not None)
 
 
@@ -34,7 +35,7 @@ def _blind_view(game, num_players, seat, obs, mask) -> SeatView:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_shipped_baseline_plays_legal_moves_in_a_tournament(game):
-    assert GAMES == sorted(game_names())
+    assert GAMES == sorted(set(game_names()) - {"goofspiel"})
     recipe = BaselineRecipe.for_game(game)
     assert shipped_policy_path(game) == game_profile(game).baseline_network
     assert shipped_policy_path(game).is_file()
