@@ -43,3 +43,17 @@ def test_score_rewards_are_openspiels_returns_at_three_players():
         rewards = [env._cumulative_rewards[a] for a in env.possible_agents]
         assert rewards == env.final_scores().tolist()
         assert sorted(rewards) in ([-0.5, -0.5, 1.0], [-1.0, 0.5, 0.5], [0.0, 0.0, 0.0])
+
+
+def test_score_rewards_through_the_batch_door():
+    batch = goofspiel_env.BatchEnv(num_envs=8, num_players=3, seed=2, reward_mode="score",
+                                   num_cards=4, returns_type="win_loss")
+    batch.reset()
+    paid = []
+    for step in range(60):
+        out = batch.step(batch.sample_random_actions(seed=step))
+        paid += [sorted(r.tolist()) for r, done in zip(out.rewards, out.terminated, strict=True)
+                 if done]
+    assert paid and all(r in ([-0.5, -0.5, 1.0], [-1.0, 0.5, 0.5], [0.0, 0.0, 0.0])
+                        for r in paid)
+    assert [-0.5, -0.5, 1.0] in paid
