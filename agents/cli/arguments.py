@@ -115,7 +115,8 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, any_game: bool = Fals
     choices = [*GAME_NAMES, "all"] if any_game else list(GAME_NAMES)
     parser.add_argument("--game", choices=choices, required=game_default is None,
                         default=game_default,
-                        help="which game" + (" (default: every installed game)"
+                        help="which game" + (" (default: all, every installed game that "
+                                             "can seat the bots named)"
                                              if game_default == "all" else ""))
     parser.add_argument("--players", type=count(1), default=None, help=players_help)
     parser.add_argument("--option", type=option_pair, action="append", default=[],

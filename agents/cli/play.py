@@ -44,9 +44,20 @@ def _tables(args: argparse.Namespace) -> list[tuple[str, int, dict]]:
 
 def tournament(args: argparse.Namespace) -> None:
     bots = bot_list(args.bots)
-    tables = _tables(args)
-    for game, players, _ in tables:
-        check_bots_fit(bots, game, players)
+    tables, skipped = [], []
+    for table in _tables(args):
+        try:
+            check_bots_fit(bots, table[0], table[1])
+        except ValueError as unfit:
+            if args.game != "all":
+                raise
+            skipped.append(f"{table[0]} ({unfit})")
+            continue
+        tables.append(table)
+    if not tables:
+        raise ValueError("no game seats these bots: " + "; ".join(skipped))
+    for game in skipped:
+        print(f"skipped {game}")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     for game, players, options in tables:

@@ -101,3 +101,11 @@ def test_a_tournament_plays_with_the_options_given(tmp_path):
     assert done.returncode == 0, done.stderr
     log = (tmp_path / "logs-simurgh-2p" / "game-0.json").read_text()
     assert '"options": {"mode": "dragonlord", "length": "short"}' in log
+
+
+def test_a_tournament_of_every_game_skips_those_that_cannot_seat_a_bot(tmp_path):
+    done = tabletop("tournament", "--players", "3", "--bots", "baseline,random", "--games",
+                    "1", "--workers", "1", "--quiet", "--out", str(tmp_path), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "skipped goofspiel (no baseline policy is shipped for goofspiel)" in done.stdout
+    assert "dragon, 3 players, 1 games" in done.stdout

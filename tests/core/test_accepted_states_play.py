@@ -132,6 +132,8 @@ def test_every_accepted_corruption_plays_to_the_end(game):
             for problem in _problems(spec, config, corrupt, int(rng.integers(2**31))):
                 key = f"{_fields(spec, rows, original, corrupt)}: {problem}"
                 failures[key] = failures.get(key, 0) + 1
-    assert accepted > CORRUPTIONS_PER_GAME // 10
+    # Enough accepted states for the play-out check to mean something: a game whose check
+    # refuses more (Goofspiel's dense state refuses about 90%) still gives thousands.
+    assert accepted > CORRUPTIONS_PER_GAME // 20
     assert not failures, f"{sum(failures.values())} problems in {accepted} accepted states: " + \
         "; ".join(f"{key} (x{count})" for key, count in sorted(failures.items()))

@@ -75,11 +75,12 @@ def test_a_viewer_sees_the_same_drawing_of_its_twins(game, n, options):
     assert others_differ > 0
 
 
-@pytest.mark.parametrize("game, n", [("aquilon", 3), ("dragon", 3), ("simurgh", 2)])
+@pytest.mark.parametrize("game, n", [("aquilon", 3), ("dragon", 3), ("simurgh", 2),
+                                     ("goofspiel", 2)])
 def test_own_secrets_are_drawn_for_their_seat_only(game, n):
-    spec, _, states = drawn_states(game, n, {}, games=1)
+    spec, _, states = drawn_states(game, n, {}, games=2)
     checked = 0
-    for state in states[:-1]:
+    for state in (s for s in states if spec.current_player(s) >= 0):  # finals show all
         own, public, other = (spec.render_svg(state, v) for v in (0, -1, 1))
         if game == "aquilon":
             from aquilon_env.engine import layout as L
@@ -98,6 +99,14 @@ def test_own_secrets_are_drawn_for_their_seat_only(game, n):
 
             assert f">{int(state[L.HOLD])} Gold</text>" in own
             assert "Gold and Knights hidden" in public and "hidden" not in own
+        elif game == "goofspiel":
+            from goofspiel_env.engine import layout as L
+
+            if state[L.PENDING] < 0:
+                continue
+            # Seat 0's sealed bid is outlined in its own drawing only.
+            sealed = 'stroke="#000000"'
+            assert sealed in own and sealed not in public and sealed not in other
         else:
             from simurgh_env.engine import layout as L
             from simurgh_env.text import tile_name
