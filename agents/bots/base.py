@@ -48,14 +48,37 @@ def seat_view(env, seat: int) -> SeatView:
     )
 
 
+def certain(action: int, num_actions: int) -> np.ndarray:
+    """The action probabilities of a policy sure of `action`."""
+    probabilities = np.zeros(num_actions)
+    probabilities[action] = 1.0
+    return probabilities
+
+
 class Bot(ABC):
-    """A player. `act` returns a legal action of the view's seat."""
+    """A player. `act` returns a legal action of the view's seat.
+
+    A bot whose policy is known in closed form also gives `action_probabilities`: what `act`
+    draws from, from the same view. Approximate best responses that model the bot (the
+    `search` method of `agents.exploit`) need them; searches and other frameworks' models
+    do not give them.
+    """
 
     name: str
 
     @abstractmethod
     def act(self, view: SeatView) -> int:
         """Choose an action for the seat of `view`."""
+
+    def knows_probabilities(self, game: str) -> bool:
+        """Whether `action_probabilities` is given at `game`'s seats."""
+        return False
+
+    def action_probabilities(self, view: SeatView) -> np.ndarray:
+        """The probability of each action id at `view` (0 where illegal, summing to 1);
+        NotImplementedError for a bot that does not know them (`knows_probabilities`)."""
+        raise NotImplementedError(f"bot {self.name} does not give its action probabilities "
+                                  f"in {view.game.name}")
 
 
 class RandomBot(Bot):
@@ -69,6 +92,13 @@ class RandomBot(Bot):
     def act(self, view: SeatView) -> int:
         legal = view.legal_actions()
         return int(legal[self.rng.integers(len(legal))])
+
+    def knows_probabilities(self, game: str) -> bool:
+        return True
+
+    def action_probabilities(self, view: SeatView) -> np.ndarray:
+        legal = view.action_mask.astype(bool)
+        return legal / legal.sum()
 
 
 class CallableBot(Bot):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from agents.bots.base import Bot, SeatView
+from agents.bots.base import Bot, SeatView, certain
 from agents.bots.mlp import MaskedMLP
 from agents.profiles import game_profile
 from tabletop_core.spec import GameSpec
@@ -57,6 +57,13 @@ class BaselineBot(Bot):
         if not view.action_mask[action]:
             raise RuntimeError(f"{self.name} chose an illegal action {action}")
         return action
+
+    def knows_probabilities(self, game: str) -> bool:
+        return True
+
+    def action_probabilities(self, view: SeatView) -> np.ndarray:
+        """Its most probable legal action, certain (the policy plays it)."""
+        return certain(self.act(view), len(view.action_mask))
 
 
 class BatchBaseline:

@@ -10,7 +10,7 @@ import importlib
 import numpy as np
 from numba import njit
 
-from agents.bots.base import Bot, SeatView
+from agents.bots.base import Bot, SeatView, certain
 from agents.profiles import game_profile
 from agents.search.playout import random_legal
 from tabletop_core.cache import announce_compiles
@@ -79,3 +79,13 @@ class HeuristicBot(Bot):
         state = view.sample_state(self.seed)
         mask = view.action_mask.astype(np.uint8)
         return int(heuristic_policy(view.game).dispatcher(state, view.seat, mask, self.rng))
+
+    def knows_probabilities(self, game: str) -> bool:
+        """In a game whose profile declares its heuristic pure (`pure_heuristic`)."""
+        return game_profile(game).pure_heuristic
+
+    def action_probabilities(self, view: SeatView) -> np.ndarray:
+        """Its one action, certain, where the heuristic is pure."""
+        if not self.knows_probabilities(view.game.name):
+            return super().action_probabilities(view)
+        return certain(self.act(view), len(view.action_mask))

@@ -51,6 +51,9 @@ class GameProfile:
     # "module:function" of the game's rule-based policy, a numba function of signature
     # tabletop_core.signatures.POLICY (None: the game has no `heuristic`)
     heuristic: str | None = None
+    # True when the heuristic's choice is a function of the seat's information alone and draws
+    # no random number: `heuristic` then gives its action probabilities (one action, certain)
+    pure_heuristic: bool = False
     # keywords of agents.bots.ismcts.run_search and agents.bots.az.run_az
     ismcts: Any = field(default_factory=lambda: DEFAULT_ISMCTS)
     az: Any = field(default_factory=lambda: MappingProxyType({}))
