@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from agents.bots import HeuristicBot, ISMCTSBot, RandomBot, make_bot
-from agents.bots.baseline import BaselineBot, load_policy
 from agents.bots.base import CallableBot, SeatView, seat_view
+from agents.bots.baseline import BaselineBot, load_policy
 from agents.games import load_game
 from agents.profiles import game_profile
 from tabletop_core.games import game_names
