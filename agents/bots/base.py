@@ -55,6 +55,16 @@ def certain(action: int, num_actions: int) -> np.ndarray:
     return probabilities
 
 
+def state_view(game: GameSpec, num_players: int, seat: int, state: np.ndarray) -> SeatView:
+    """The view of `seat` in a full state (a search's world: its `sample_state` resamples
+    that world from the seat's information)."""
+    observation = np.zeros(game.obs_size, np.float32)
+    mask = np.zeros(game.num_actions, np.uint8)
+    game.observe(state, seat, observation)
+    game.legal_mask(state, mask)
+    return SeatView(game, num_players, seat, observation, mask, state)
+
+
 class Bot(ABC):
     """A player. `act` returns a legal action of the view's seat.
 
@@ -69,6 +79,17 @@ class Bot(ABC):
     @abstractmethod
     def act(self, view: SeatView) -> int:
         """Choose an action for the seat of `view`."""
+
+    # Whether the play loop shows this bot the game as it goes (`new_game`, `watch`).
+    watches = False
+
+    def new_game(self, view: SeatView, seed: int) -> None:  # noqa: B027 (a hook)
+        """Before the first move of a game, for a bot that `watches`: its seat's view and a
+        seed of its own for the game (from which nothing of the deal follows)."""
+
+    def watch(self, view: SeatView) -> None:  # noqa: B027 (a hook)
+        """After every move of the game, for a bot that `watches`: its seat's view, what the
+        seat sees at the table as the game goes."""
 
     def knows_probabilities(self, game: str) -> bool:
         """Whether `action_probabilities` is given at `game`'s seats."""

@@ -3,7 +3,8 @@
 Commands: `demo` (train an agent, then rate it against the bots), `train <recipe>` (ppo,
 rllib, baseline, az), `tournament` (bots against each other: win rates, ratings, a plot),
 `evaluate` (one agent, yours included, against each opponent), `human` (take a seat against
-bots in the terminal or a browser), `replay` (show a saved game). Every command that makes a
+bots in the terminal or a browser), `replay` (show a saved game), `exploit` (an approximate
+best response to a bot: how much can it be beaten by). Every command that makes a
 game takes `--game`, `--players` and `--option name=value`; the games and their options come
 from the registry.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 import json
 import sys
 
-from agents.cli import play, train
+from agents.cli import exploit, play, train
 from agents.cli.arguments import Parser, fail
 
 
@@ -25,6 +26,7 @@ def _parser() -> tuple[Parser, dict]:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     play.add_commands(sub)
+    exploit.add_commands(sub)
     recipes = train.add_commands(sub)
     return parser, recipes
 

@@ -194,12 +194,17 @@ def play_game(
     env = module.raw_env(num_players=num_players, max_moves=limit, **options)
     env.reset(seed=seed)
     players = [as_bot(bot, seed=bot_seed(seed, seat)) for seat, bot in enumerate(bots)]
+    watching = [seat for seat, bot in enumerate(players) if bot.watches]
+    for seat in watching:
+        players[seat].new_game(seat_view(env, seat), game_seed(seed, -1 - seat))
     actions = []
     while not game_over(env):
         seat = env.possible_agents.index(env.agent_selection)
         action = players[seat].act(seat_view(env, seat))
         env.step(action)
         actions.append(int(action))
+        for seat in watching:
+            players[seat].watch(seat_view(env, seat))
     rewards = [float(env._cumulative_rewards[a]) for a in env.possible_agents]
     return GameRecord(
         game, num_players, seed, [bot_name(bot) for bot in bots], actions,
