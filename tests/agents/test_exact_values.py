@@ -183,7 +183,7 @@ class _Peeking(Bot):
 
     def action_probabilities(self, view):
         legal = view.legal_actions()
-        high = view.seat == 1 and view._state[L.PENDING] >= 2
+        high = view.seat == 1 and view._state[L.PENDING] >= 2  # peeks on purpose
         return certain(int(legal[-1] if high else legal[0]), len(view.action_mask))
 
 

@@ -211,7 +211,8 @@ def test_no_import_circle():
 
 # The floors inside `agents`, lowest first: what each game brings, the bots (interface,
 # searches, every bot and their registry), the match harness and play, what the recipes share,
-# the recipes (which do not import each other), the command line. `agents/__init__.py` (the
+# the recipes (which do not import each other), the best responses (which may train one),
+# the command line. `agents/__init__.py` (the
 # package itself) imports only its harness's `evaluate`, lazily.
 AGENT_FLOORS = (
     ("agents.games", "agents.profiles"),
@@ -220,6 +221,7 @@ AGENT_FLOORS = (
     ("agents.play",),
     ("agents.training", "agents.cluster"),
     ("agents.ppo", "agents.baseline", "agents.az", "agents.rllib"),
+    ("agents.exploit",),
     ("agents.cli",),
 )
 
@@ -264,6 +266,8 @@ def test_the_floor_check_sees_an_import_across_the_recipes():
 
 
 PRIVATE_ENGINE_READ = re.compile(r"(?<!self)\._(state|mask)\b")
+# The mark of a test's cheating bot, whose refusal is what the test checks.
+PEEKS_ON_PURPOSE = "# peeks on purpose"
 
 
 def test_no_private_engine_state_read_outside_the_core():
@@ -274,7 +278,7 @@ def test_no_private_engine_state_read_outside_the_core():
     for top in ("agents", "benchmarks", "docs", "tests"):
         for path in sorted((ROOT / top).rglob("*.py")):
             for number, line in enumerate(path.read_text().splitlines(), 1):
-                if PRIVATE_ENGINE_READ.search(line):
+                if PRIVATE_ENGINE_READ.search(line) and not line.endswith(PEEKS_ON_PURPOSE):
                     bad.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
     assert not bad, "\n".join(bad)
     assert PRIVATE_ENGINE_READ.search("view = env." + "_state.copy()")
