@@ -1,14 +1,14 @@
 """Self-play training with sb3-contrib's MaskablePPO on a game's batch engine.
 
 `train(config)` runs MaskablePPO on a `SelfPlayVecEnv`, adds a snapshot of the learner to the
-opponent pool every `snapshot_every` updates, evaluates the learner against `random` and the
-game's heuristic through the match harness before training and every `eval_every` updates
-(win rate with its 95% interval), saves a checkpoint at each evaluation and TensorBoard logs,
-and draws the learning curve. Torch runs on one thread while the engines play and, while PPO
-updates the network, on one thread or every core, whichever is measured faster as the run
-goes (`agents.training.callbacks.PhaseThreads`). A run started again with the same `out`
-and config goes on from its last checkpoint (its opponent pool rebuilt from the latest
-checkpoints); a run given more `steps` continues.
+opponent pool every `snapshot_every` updates, evaluates the learner against `eval_bots`
+(default: `random` and the game's heuristic) through the match harness before training and
+every `eval_every` updates (win rate with its 95% interval), saves a checkpoint at each
+evaluation and TensorBoard logs, and draws the learning curve. Torch runs on one thread
+while the engines play and, while PPO updates the network, on one thread or every core,
+whichever is measured faster as the run goes (`agents.training.callbacks.PhaseThreads`). A
+run started again with the same `out` and config goes on from its last checkpoint (its
+opponent pool rebuilt from the latest checkpoints); a run given more `steps` continues.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ class PPOConfig(RecipeConfig):
     bots: tuple[str, ...] = ()  # the opponent pool's bots (default: random and the heuristic)
     snapshot_share: float = 0.5
     snapshot_every: int = 5
+    eval_bots: tuple[str, ...] = ()  # the learner's evaluations (default: random, heuristic)
     eval_every: int = 10
     eval_games: int = 40
     max_moves: int | None = None  # truncate games longer than this (all seats' moves)
@@ -52,7 +53,8 @@ class PPOConfig(RecipeConfig):
     def for_game(cls, game: str, **overrides) -> PPOConfig:
         """`RecipeConfig.for_game`; the pool's bots default to `reference_opponents`."""
         config = super().for_game(game, **overrides)
-        return replace(config, bots=tuple(config.bots) or reference_opponents(game))
+        return replace(config, bots=tuple(config.bots) or reference_opponents(game),
+                       eval_bots=tuple(config.eval_bots) or reference_opponents(game))
 
     @property
     def total_steps(self) -> int:
@@ -79,7 +81,9 @@ class _Run(RunProgress):
         saved = out / "config.json"
         mine = json.loads(json.dumps(asdict(config)))
         if saved.exists():
-            before = read_record(saved)
+            # a field added since the run started holds its default there
+            before = {**json.loads(json.dumps(asdict(PPOConfig.for_game(config.game)))),
+                      **read_record(saved)}
             changed = sorted(k for k in (set(before) | set(mine)) - {"out", "steps"}
                              if before.get(k) != mine.get(k))
             if changed:
@@ -125,7 +129,7 @@ def train(config: PPOConfig, progress: bool = True) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         model.save(path)
         row = {"steps": steps}
-        for bot in reference_opponents(config.game):
+        for bot in config.eval_bots or reference_opponents(config.game):
             rate, low, high = evaluate_model(config, str(path), bot, config.eval_games)
             row.update({f"{bot}_win": rate, f"{bot}_low": low, f"{bot}_high": high})
             logger.record(f"eval/win_rate_vs_{bot}", rate)

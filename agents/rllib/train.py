@@ -3,9 +3,10 @@
 `train_rllib(config)` joins or starts Ray (refusing a run that asks for more CPUs than Ray has),
 trains the module "learner" (`MaskedPPOTorchRLModule`) against an opponent pool (bots and
 snapshots of the learner, `agents.rllib.league`) on `num_env_runners` env runners with
-`envs_per_runner` games each, saves checkpoints, evaluates the learner against `random` and
-the game's heuristic through the match harness every `eval_every` iterations, and draws the
-learning curve, like the SB3 recipe (`agents.ppo`). A run always starts anew in its `out`.
+`envs_per_runner` games each, saves checkpoints, evaluates the learner against `eval_bots`
+(default: `random` and the game's heuristic) through the match harness every `eval_every`
+iterations, and draws the learning curve, like the SB3 recipe (`agents.ppo`). A run always
+starts anew in its `out`.
 
 Two ways to seat the opponents (`opponents_in_env`):
 - True (the default): they play inside the env (`agents.rllib.opponents.PoolOpponents` in a
@@ -70,6 +71,7 @@ class RLlibConfig(RecipeConfig):
     snapshot_every: int = 5  # iterations
     max_snapshots: int = 10
     opponents_in_env: bool = True  # False: every seat through RLlib, opponents as modules
+    eval_bots: tuple[str, ...] = ()  # the learner's evaluations (default: random, heuristic)
     eval_every: int = 10  # iterations
     eval_games: int = 40
     max_moves: int | None = None
@@ -81,7 +83,8 @@ class RLlibConfig(RecipeConfig):
     def for_game(cls, game: str, **overrides) -> RLlibConfig:
         """`RecipeConfig.for_game`; the pool's bots default to `reference_opponents`."""
         config = super().for_game(game, **overrides)
-        return replace(config, bots=tuple(config.bots) or reference_opponents(game))
+        return replace(config, bots=tuple(config.bots) or reference_opponents(game),
+                       eval_bots=tuple(config.eval_bots) or reference_opponents(game))
 
 
 def ppo_config(config: RLlibConfig):
@@ -259,7 +262,7 @@ def _log(path: Path, iteration: int, result: dict) -> None:
 def _evaluate(algo, config: RLlibConfig, path: Path, steps: int) -> dict:
     algo.save_to_path(str(path))
     row = {"steps": steps}
-    for bot in reference_opponents(config.game):
+    for bot in config.eval_bots or reference_opponents(config.game):
         rate, low, high = evaluate_bot(config.game, config.num_players, f"rllib:{path}", bot,
                                        config.eval_games, options=config.options)
         row.update({f"{bot}_win": rate, f"{bot}_low": low, f"{bot}_high": high})
