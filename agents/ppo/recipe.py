@@ -22,7 +22,7 @@ from agents.play.evaluate import evaluate_bot
 from agents.training.config import RecipeConfig, reference_opponents
 from agents.training.curve import write_curve
 from agents.training.opponent_pool import OpponentPool
-from agents.training.runs import COUNT, NUMBER, RunProgress, read_record, rows_of
+from agents.training.runs import COUNT, NUMBER, RunProgress, check_same_config, rows_of
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -70,6 +70,10 @@ def evaluate_model(config: PPOConfig, path: str, bot: str, games: int, seed: int
                         options=config.options)
 
 
+def _as_json(config: PPOConfig) -> dict:
+    return json.loads(json.dumps(asdict(config)))
+
+
 class _Run(RunProgress):
     """A run's folder: its config, its checkpoints and its curve so far."""
 
@@ -78,19 +82,9 @@ class _Run(RunProgress):
     def __init__(self, config: PPOConfig):
         out = Path(config.out)
         out.mkdir(parents=True, exist_ok=True)
-        saved = out / "config.json"
-        mine = json.loads(json.dumps(asdict(config)))
-        if saved.exists():
-            # a field added since the run started holds its default there
-            before = {**json.loads(json.dumps(asdict(PPOConfig.for_game(config.game)))),
-                      **read_record(saved)}
-            changed = sorted(k for k in (set(before) | set(mine)) - {"out", "steps"}
-                             if before.get(k) != mine.get(k))
-            if changed:
-                raise ValueError(f"{out} holds a run of another config (differs in "
-                                 f"{', '.join(changed)}); use another --out")
+        check_same_config(out, _as_json(config), _as_json(PPOConfig.for_game(config.game)),
+                          {"out", "steps"})
         super().__init__(out, {"curve": []})
-        saved.write_text(json.dumps(mine, indent=2))
 
     def checkpoints(self) -> list[tuple[int, Path]]:
         found = [(int(p.stem.split("_")[1]), p)
