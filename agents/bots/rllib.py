@@ -28,14 +28,20 @@ def module_path(checkpoint: str) -> Path:
     raise ValueError(f"no RLlib checkpoint at {checkpoint!r}")
 
 
-@lru_cache(maxsize=8)
 def load_module(checkpoint: str):
-    """Load the trained module on the CPU (once per process)."""
+    """Load the trained module on the CPU (once per process and version of its files: a
+    resumed run saves its final checkpoint again in the same folder)."""
+    folder = module_path(checkpoint)
+    return _load_module(str(folder), max(p.stat().st_mtime_ns for p in folder.rglob("*")))
+
+
+@lru_cache(maxsize=8)
+def _load_module(folder: str, stamp: int):
     import torch
     from ray.rllib.core.rl_module.rl_module import RLModule
 
     torch.set_num_threads(1)
-    module = RLModule.from_checkpoint(module_path(checkpoint))
+    module = RLModule.from_checkpoint(folder)
     module.eval()
     return module
 

@@ -179,8 +179,8 @@ def _recipes() -> dict[str, tuple[str, list[Flag], Any]]:
             *ppo, Flag("--envs", "num_envs", {"type": count(1),
                                               "help": "games played at once (default 64)"}),
         ], _run_ppo),
-        "rllib": ("Ray RLlib PPO on env runners, on one machine or a Ray cluster (starts "
-                  "anew in its --out)", [
+        "rllib": ("Ray RLlib PPO on env runners, on one machine or a Ray cluster "
+                  "(resumable in its --out)", [
             *_ppo_flags("iterations"),
             Flag("--num-env-runners", "num_env_runners", {
                 "type": count(1), "help": "env runner processes (Ray actors) sampling games "

@@ -1,14 +1,14 @@
 """Self-play training with sb3-contrib's MaskablePPO on a game's batch engine.
 
 `train(config)` runs MaskablePPO on a `SelfPlayVecEnv`, adds a snapshot of the learner to the
-opponent pool every `snapshot_every` updates, evaluates the learner against `random` and the
-game's heuristic through the match harness before training and every `eval_every` updates
-(win rate with its 95% interval), saves a checkpoint at each evaluation and TensorBoard logs,
-and draws the learning curve. Torch runs on one thread while the engines play and, while PPO
-updates the network, on one thread or every core, whichever is measured faster as the run
-goes (`agents.training.callbacks.PhaseThreads`). A run started again with the same `out`
-and config goes on from its last checkpoint (its opponent pool rebuilt from the latest
-checkpoints); a run given more `steps` continues.
+opponent pool every `snapshot_every` updates, evaluates the learner against `eval_bots`
+(default: `random` and the game's heuristic) through the match harness before training and
+every `eval_every` updates (win rate with its 95% interval), saves a checkpoint at each
+evaluation and TensorBoard logs, and draws the learning curve. Torch runs on one thread
+while the engines play and, while PPO updates the network, on one thread or every core,
+whichever is measured faster as the run goes (`agents.training.callbacks.PhaseThreads`). A
+run started again with the same `out` and config goes on from its last checkpoint (its
+opponent pool rebuilt from the latest checkpoints); a run given more `steps` continues.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from agents.play.evaluate import evaluate_bot
 from agents.training.config import RecipeConfig, reference_opponents
 from agents.training.curve import write_curve
 from agents.training.opponent_pool import OpponentPool
-from agents.training.runs import COUNT, NUMBER, RunProgress, read_record, rows_of
+from agents.training.runs import COUNT, NUMBER, RunProgress, check_same_config, rows_of
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -44,6 +44,7 @@ class PPOConfig(RecipeConfig):
     bots: tuple[str, ...] = ()  # the opponent pool's bots (default: random and the heuristic)
     snapshot_share: float = 0.5
     snapshot_every: int = 5
+    eval_bots: tuple[str, ...] = ()  # the learner's evaluations (default: random, heuristic)
     eval_every: int = 10
     eval_games: int = 40
     max_moves: int | None = None  # truncate games longer than this (all seats' moves)
@@ -52,7 +53,8 @@ class PPOConfig(RecipeConfig):
     def for_game(cls, game: str, **overrides) -> PPOConfig:
         """`RecipeConfig.for_game`; the pool's bots default to `reference_opponents`."""
         config = super().for_game(game, **overrides)
-        return replace(config, bots=tuple(config.bots) or reference_opponents(game))
+        return replace(config, bots=tuple(config.bots) or reference_opponents(game),
+                       eval_bots=tuple(config.eval_bots) or reference_opponents(game))
 
     @property
     def total_steps(self) -> int:
@@ -68,6 +70,10 @@ def evaluate_model(config: PPOConfig, path: str, bot: str, games: int, seed: int
                         options=config.options)
 
 
+def _as_json(config: PPOConfig) -> dict:
+    return json.loads(json.dumps(asdict(config)))
+
+
 class _Run(RunProgress):
     """A run's folder: its config, its checkpoints and its curve so far."""
 
@@ -76,17 +82,9 @@ class _Run(RunProgress):
     def __init__(self, config: PPOConfig):
         out = Path(config.out)
         out.mkdir(parents=True, exist_ok=True)
-        saved = out / "config.json"
-        mine = json.loads(json.dumps(asdict(config)))
-        if saved.exists():
-            before = read_record(saved)
-            changed = sorted(k for k in (set(before) | set(mine)) - {"out", "steps"}
-                             if before.get(k) != mine.get(k))
-            if changed:
-                raise ValueError(f"{out} holds a run of another config (differs in "
-                                 f"{', '.join(changed)}); use another --out")
+        check_same_config(out, _as_json(config), _as_json(PPOConfig.for_game(config.game)),
+                          {"out", "steps"})
         super().__init__(out, {"curve": []})
-        saved.write_text(json.dumps(mine, indent=2))
 
     def checkpoints(self) -> list[tuple[int, Path]]:
         found = [(int(p.stem.split("_")[1]), p)
@@ -125,7 +123,7 @@ def train(config: PPOConfig, progress: bool = True) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         model.save(path)
         row = {"steps": steps}
-        for bot in reference_opponents(config.game):
+        for bot in config.eval_bots or reference_opponents(config.game):
             rate, low, high = evaluate_model(config, str(path), bot, config.eval_games)
             row.update({f"{bot}_win": rate, f"{bot}_low": low, f"{bot}_high": high})
             logger.record(f"eval/win_rate_vs_{bot}", rate)

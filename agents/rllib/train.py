@@ -3,9 +3,13 @@
 `train_rllib(config)` joins or starts Ray (refusing a run that asks for more CPUs than Ray has),
 trains the module "learner" (`MaskedPPOTorchRLModule`) against an opponent pool (bots and
 snapshots of the learner, `agents.rllib.league`) on `num_env_runners` env runners with
-`envs_per_runner` games each, saves checkpoints, evaluates the learner against `random` and
-the game's heuristic through the match harness every `eval_every` iterations, and draws the
-learning curve, like the SB3 recipe (`agents.ppo`). A run always starts anew in its `out`.
+`envs_per_runner` games each, saves checkpoints, evaluates the learner against `eval_bots`
+(default: `random` and the game's heuristic) through the match harness every `eval_every`
+iterations, and draws the learning curve, like the SB3 recipe (`agents.ppo`). A run started
+again with the same `out` and config (wherever it runs: `address` and `num_cpus` may change)
+goes on from its last checkpoint (`Algorithm.restore_from_path`: the learner's weights and
+optimiser, its step counts; its snapshots start again empty); a run given more `steps`
+continues.
 
 Two ways to seat the opponents (`opponents_in_env`):
 - True (the default): they play inside the env (`agents.rllib.opponents.PoolOpponents` in a
@@ -44,6 +48,7 @@ from agents.rllib.opponents import RANDOM, PoolOpponents, needs_seat_states
 from agents.training.config import RecipeConfig, reference_opponents
 from agents.training.curve import write_curve
 from agents.training.opponent_pool import OpponentPool
+from agents.training.runs import COUNT, NUMBER, Kind, RunProgress, check_same_config, rows_of
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -70,6 +75,7 @@ class RLlibConfig(RecipeConfig):
     snapshot_every: int = 5  # iterations
     max_snapshots: int = 10
     opponents_in_env: bool = True  # False: every seat through RLlib, opponents as modules
+    eval_bots: tuple[str, ...] = ()  # the learner's evaluations (default: random, heuristic)
     eval_every: int = 10  # iterations
     eval_games: int = 40
     max_moves: int | None = None
@@ -81,7 +87,8 @@ class RLlibConfig(RecipeConfig):
     def for_game(cls, game: str, **overrides) -> RLlibConfig:
         """`RecipeConfig.for_game`; the pool's bots default to `reference_opponents`."""
         config = super().for_game(game, **overrides)
-        return replace(config, bots=tuple(config.bots) or reference_opponents(game))
+        return replace(config, bots=tuple(config.bots) or reference_opponents(game),
+                       eval_bots=tuple(config.eval_bots) or reference_opponents(game))
 
 
 def ppo_config(config: RLlibConfig):
@@ -199,40 +206,69 @@ def train_step(algo) -> dict:
     return result
 
 
+class _Run(RunProgress):
+    """A run's folder: its config, its curve, and the checkpoint it goes on from (relative
+    to the folder) with the learner's decisions then."""
+
+    FIELDS = {"curve": rows_of(NUMBER, steps=COUNT)}
+    OPTIONAL = {"checkpoint": Kind("a folder name", lambda v: isinstance(v, str)),
+                "steps": COUNT}
+
+    def __init__(self, config: RLlibConfig, out: Path):
+        out.mkdir(parents=True, exist_ok=True)
+        check_same_config(out, _as_json(config), _as_json(RLlibConfig.for_game(config.game)),
+                          {"out", "steps", "address", "num_cpus"})
+        super().__init__(out, {"curve": []})
+
+    def checkpointed(self, path: Path, steps: int, row: dict) -> None:
+        """Record a checkpoint saved at `path` after `steps` decisions, evaluated as `row`."""
+        curve = [r for r in self.progress["curve"] if r["steps"] < steps]
+        self.progress.update(curve=[*curve, row], checkpoint=str(path.relative_to(self.out)),
+                             steps=steps)
+        self.save()
+
+
+def _as_json(config: RLlibConfig) -> dict:
+    return json.loads(json.dumps(asdict(config)))
+
+
 def train_rllib(config: RLlibConfig, progress: bool = True) -> Path:
-    """Run a training; return the final checkpoint's folder (out/checkpoint)."""
+    """Run (or resume) a training; return the final checkpoint's folder (out/checkpoint)."""
     import torch
 
     torch.set_num_threads(1)
     out = Path(config.out).resolve()
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "config.json").write_text(json.dumps(asdict(config), indent=2))
+    run = _Run(config, out)
     init_ray(config.address, config.num_cpus)
     ppo = ppo_config(config)
     check_cpus(ppo)
     algo = ppo.build_algo()
-    curve: list[dict] = []
-    bar = progress_bar(config.steps, f"rllib {config.game}", enabled=progress, unit="steps")
+    begun = steps = run.progress.get("steps", 0)
+    bar = progress_bar(max(config.steps, steps), f"rllib {config.game}", enabled=progress,
+                       unit="steps")
+    bar.update(steps)
     learner = learner_module(config)
-    steps = 0
+    final = out / "checkpoint"
     try:
+        if "checkpoint" in run.progress:
+            algo.restore_from_path(str(out / run.progress["checkpoint"]))
         while steps < config.steps:
             result = train_step(algo)
-            done = learner_steps(result, learner)
+            done = learner_steps(result, learner)  # lifetime counts: restored on resuming
             bar.total = max(bar.total, done)  # the last iteration may end past `steps`
             bar.update(done - steps)
             steps = done
             _log(out / "metrics.jsonl", algo.iteration, result)
             if algo.iteration % config.eval_every == 0 and steps < config.steps:
-                curve.append(_evaluate(algo, config, out / "checkpoints" / f"iter_{algo.iteration}",
-                                       steps))
-        path = out / "checkpoint"
-        curve.append(_evaluate(algo, config, path, steps))
+                path = out / "checkpoints" / f"iter_{algo.iteration}"
+                run.checkpointed(path, steps, _evaluate(algo, config, path, steps))
+        if steps > begun or run.progress.get("checkpoint") != final.name:
+            run.checkpointed(final, steps, _evaluate(algo, config, final, steps))
     finally:
         bar.close()
         algo.stop()
-    write_curve(out, curve)
-    return path
+    write_curve(out, run.progress["curve"])
+    return final
 
 
 def _log(path: Path, iteration: int, result: dict) -> None:
@@ -259,7 +295,7 @@ def _log(path: Path, iteration: int, result: dict) -> None:
 def _evaluate(algo, config: RLlibConfig, path: Path, steps: int) -> dict:
     algo.save_to_path(str(path))
     row = {"steps": steps}
-    for bot in reference_opponents(config.game):
+    for bot in config.eval_bots or reference_opponents(config.game):
         rate, low, high = evaluate_bot(config.game, config.num_players, f"rllib:{path}", bot,
                                        config.eval_games, options=config.options)
         row.update({f"{bot}_win": rate, f"{bot}_low": low, f"{bot}_high": high})

@@ -110,3 +110,17 @@ class RunProgress:
         """Add `seconds` to the wall time of `stage` (times add up across resumed runs)."""
         times = self.progress["wall_time_s"]
         times[stage] = round(times.get(stage, 0.0) + seconds, 1)
+
+
+def check_same_config(out: Path, mine: dict, defaults: dict, free: set[str]) -> None:
+    """Refuse (one line) to go on in `out` when its config.json (a field it lacks holding its
+    value in `defaults`) differs from `mine` in any field but `free`; then write `mine`."""
+    saved = out / "config.json"
+    if saved.exists():
+        before = {**defaults, **read_record(saved)}
+        changed = sorted(k for k in (set(before) | set(mine)) - free
+                         if before.get(k) != mine.get(k))
+        if changed:
+            raise ValueError(f"{out} holds a run of another config (differs in "
+                             f"{', '.join(changed)}); use another --out")
+    saved.write_text(json.dumps(mine, indent=2))
