@@ -86,7 +86,8 @@ def env(**kwargs: Any) -> AECEnv:
 
 class raw_parallel_env(JointParallelEnv):  # noqa: N801 (PettingZoo naming)
     """Goofspiel for 2-5 players as a Parallel environment: each turn's bids are one joint
-    step. See tabletop_core.parallel."""
+    step, every seat bidding, so the no-op 16 (the last id, which a seat that does not decide
+    plays in the other games) is never legal. See tabletop_core.parallel."""
 
     game = SPEC
     metadata = {**JointParallelEnv.metadata, "name": SPEC.versioned_name}

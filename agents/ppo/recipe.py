@@ -22,7 +22,14 @@ from agents.play.evaluate import evaluate_bot
 from agents.training.config import RecipeConfig, reference_opponents
 from agents.training.curve import write_curve
 from agents.training.opponent_pool import OpponentPool
-from agents.training.runs import COUNT, NUMBER, RunProgress, check_same_config, rows_of
+from agents.training.runs import (
+    COUNT,
+    NUMBER,
+    RunProgress,
+    check_same_config,
+    rows_of,
+    write_config,
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -84,7 +91,8 @@ class _Run(RunProgress):
         out.mkdir(parents=True, exist_ok=True)
         check_same_config(out, _as_json(config), _as_json(PPOConfig.for_game(config.game)),
                           {"out", "steps"})
-        super().__init__(out, {"curve": []})
+        super().__init__(out, {"curve": []})  # refuses a progress record that is not one
+        write_config(out, _as_json(config))
 
     def checkpoints(self) -> list[tuple[int, Path]]:
         found = [(int(p.stem.split("_")[1]), p)

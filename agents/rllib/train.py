@@ -48,7 +48,15 @@ from agents.rllib.opponents import RANDOM, PoolOpponents, needs_seat_states
 from agents.training.config import RecipeConfig, reference_opponents
 from agents.training.curve import write_curve
 from agents.training.opponent_pool import OpponentPool
-from agents.training.runs import COUNT, NUMBER, Kind, RunProgress, check_same_config, rows_of
+from agents.training.runs import (
+    COUNT,
+    NUMBER,
+    Kind,
+    RunProgress,
+    check_same_config,
+    rows_of,
+    write_config,
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -218,7 +226,8 @@ class _Run(RunProgress):
         out.mkdir(parents=True, exist_ok=True)
         check_same_config(out, _as_json(config), _as_json(RLlibConfig.for_game(config.game)),
                           {"out", "steps", "address", "num_cpus"})
-        super().__init__(out, {"curve": []})
+        super().__init__(out, {"curve": []})  # refuses a progress record that is not one
+        write_config(out, _as_json(config))
 
     def checkpointed(self, path: Path, steps: int, row: dict) -> None:
         """Record a checkpoint saved at `path` after `steps` decisions, evaluated as `row`."""

@@ -114,7 +114,7 @@ class RunProgress:
 
 def check_same_config(out: Path, mine: dict, defaults: dict, free: set[str]) -> None:
     """Refuse (one line) to go on in `out` when its config.json (a field it lacks holding its
-    value in `defaults`) differs from `mine` in any field but `free`; then write `mine`."""
+    value in `defaults`) differs from `mine` in any field but `free`."""
     saved = out / "config.json"
     if saved.exists():
         before = {**defaults, **read_record(saved)}
@@ -123,4 +123,8 @@ def check_same_config(out: Path, mine: dict, defaults: dict, free: set[str]) -> 
         if changed:
             raise ValueError(f"{out} holds a run of another config (differs in "
                              f"{', '.join(changed)}); use another --out")
-    saved.write_text(json.dumps(mine, indent=2))
+
+
+def write_config(out: Path, mine: dict) -> None:
+    """Write a run's config.json (once `check_same_config` and its progress record passed)."""
+    (out / "config.json").write_text(json.dumps(mine, indent=2))

@@ -26,7 +26,7 @@ def test_registered_in_pettingzoo():
         ({"num_players": 6}, "between 2 and 5"),
         ({"num_players": 3.0}, "integer"),
         ({"num_players": 3, "cards": 5}, "unknown option"),
-        ({"num_players": 3, "reward_mode": "score"}, "reward_mode"),
+        ({"num_players": 3, "reward_mode": "points"}, "reward_mode"),
         ({"num_players": 3, "render_mode": "rgb"}, "render_mode"),
         ({"num_players": 3, "illegal_action": "ignore"}, "illegal_action"),
     ],

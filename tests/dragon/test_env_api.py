@@ -54,7 +54,7 @@ def test_illegal_action_names_the_legal_ones():
         ({"num_players": 4, "guild": False}, "unknown option"),
         ({"num_players": 4, "start_player": 4}, "start_player"),
         ({"num_players": 4, "start_player": True}, "start_player"),
-        ({"num_players": 4, "reward_mode": "score"}, "reward_mode"),
+        ({"num_players": 4, "reward_mode": "points"}, "reward_mode"),
         ({"num_players": 4, "render_mode": "rgb"}, "render_mode"),
         ({"num_players": 4, "illegal_action": "ignore"}, "illegal_action"),
     ],

@@ -51,7 +51,7 @@ def test_options_reach_the_engine():
         ({"num_players": 3, "length": 2}, "length must be one of"),
         ({"num_players": 3, "ties": "markers_first"}, "ties must be one of"),
         ({"num_players": 3, "players": 5}, "unknown option"),
-        ({"num_players": 3, "reward_mode": "score"}, "reward_mode"),
+        ({"num_players": 3, "reward_mode": "points"}, "reward_mode"),
         ({"num_players": 3, "render_mode": "rgb"}, "render_mode"),
     ],
 )
