@@ -46,6 +46,14 @@ def wilson_interval(successes: float, trials: int) -> tuple[float, float]:
     return min(max(0.0, centre - half), p), max(min(1.0, centre + half), p)
 
 
+def mean_half_width(values) -> float:
+    """Half the width of the normal 95% interval of the mean of `values` (nan for fewer than
+    two)."""
+    values = np.asarray(values, np.float64)
+    n = len(values)
+    return float(Z95 * values.std(ddof=1) / math.sqrt(n)) if n > 1 else float("nan")
+
+
 @dataclass
 class BotResult:
     """One bot's results over a tournament."""
@@ -153,7 +161,7 @@ def summarise(records: list[GameRecord]) -> list[BotResult]:
         n = seats[bot]
         low, high = wilson_interval(wins[bot], n)
         s = np.array(scores[bot])
-        half = Z95 * s.std(ddof=1) / math.sqrt(n) if n > 1 else float("nan")
+        half = mean_half_width(s)
         results.append(BotResult(
             bot, n, wins[bot], wins[bot] / n, low, high, float(s.mean()), float(half),
             float(np.mean(rewards[bot])), float(ratings[bot].mu), float(ratings[bot].sigma),
