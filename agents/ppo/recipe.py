@@ -14,6 +14,7 @@ opponent pool rebuilt from the latest checkpoints); a run given more `steps` con
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import ClassVar
@@ -25,6 +26,7 @@ from agents.training.opponent_pool import OpponentPool
 from agents.training.runs import (
     COUNT,
     NUMBER,
+    TIMES,
     RunProgress,
     check_same_config,
     rows_of,
@@ -85,6 +87,7 @@ class _Run(RunProgress):
     """A run's folder: its config, its checkpoints and its curve so far."""
 
     FIELDS = {"curve": rows_of(NUMBER, steps=COUNT)}
+    OPTIONAL = {"wall_time_s": TIMES}  # added up over resumed runs
 
     def __init__(self, config: PPOConfig):
         out = Path(config.out)
@@ -164,6 +167,7 @@ def train(config: PPOConfig, progress: bool = True) -> Path:
         raise ValueError(f"{run.out} already holds {trained:,} steps, more than the "
                          f"{config.total_steps:,} asked; ask for at least as many")
     if trained < config.total_steps:
+        started = time.perf_counter()
         callbacks = [SelfPlayCallback(), PhaseThreads()]
         if progress:
             callbacks.append(Progress(f"ppo {config.game}"))
@@ -172,6 +176,8 @@ def train(config: PPOConfig, progress: bool = True) -> Path:
         curve = run.progress["curve"]
         if not curve or curve[-1]["steps"] < model.num_timesteps:
             evaluate(model, int(model.num_timesteps), model.logger)
+        run.add_time("training", time.perf_counter() - started)
+        run.save()
     path = run.out / "model.zip"
     model.save(path)
     write_curve(run.out, run.progress["curve"],

@@ -27,6 +27,7 @@ each opponent (in the env mode).
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import ClassVar
@@ -51,6 +52,7 @@ from agents.training.opponent_pool import OpponentPool
 from agents.training.runs import (
     COUNT,
     NUMBER,
+    TIMES,
     Kind,
     RunProgress,
     check_same_config,
@@ -220,7 +222,7 @@ class _Run(RunProgress):
 
     FIELDS = {"curve": rows_of(NUMBER, steps=COUNT)}
     OPTIONAL = {"checkpoint": Kind("a folder name", lambda v: isinstance(v, str)),
-                "steps": COUNT}
+                "steps": COUNT, "wall_time_s": TIMES}  # times added up over resumed runs
 
     def __init__(self, config: RLlibConfig, out: Path):
         out.mkdir(parents=True, exist_ok=True)
@@ -258,6 +260,7 @@ def train_rllib(config: RLlibConfig, progress: bool = True) -> Path:
     bar.update(steps)
     learner = learner_module(config)
     final = out / "checkpoint"
+    started = time.perf_counter()
     try:
         if "checkpoint" in run.progress:
             algo.restore_from_path(str(out / run.progress["checkpoint"]))
@@ -273,6 +276,8 @@ def train_rllib(config: RLlibConfig, progress: bool = True) -> Path:
                 run.checkpointed(path, steps, _evaluate(algo, config, path, steps))
         if steps > begun or run.progress.get("checkpoint") != final.name:
             run.checkpointed(final, steps, _evaluate(algo, config, final, steps))
+        run.add_time("training", time.perf_counter() - started)
+        run.save()
     finally:
         bar.close()
         algo.stop()

@@ -108,8 +108,15 @@ class RunProgress:
 
     def add_time(self, stage: str, seconds: float) -> None:
         """Add `seconds` to the wall time of `stage` (times add up across resumed runs)."""
-        times = self.progress["wall_time_s"]
+        times = self.progress.setdefault("wall_time_s", {})
         times[stage] = round(times.get(stage, 0.0) + seconds, 1)
+
+
+def run_wall_time(out: Path) -> float:
+    """The seconds a run in `out` has spent in all, over every stage and resumed run (0 when
+    its progress record keeps no times)."""
+    path = Path(out) / "progress.json"
+    return sum(read_record(path).get("wall_time_s", {}).values()) if path.exists() else 0.0
 
 
 def check_same_config(out: Path, mine: dict, defaults: dict, free: set[str]) -> None:
