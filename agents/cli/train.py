@@ -178,6 +178,9 @@ def _recipes() -> dict[str, tuple[str, list[Flag], Any]]:
         "ppo": ("self-play MaskablePPO (sb3-contrib) on the batch engine", [
             *ppo, Flag("--envs", "num_envs", {"type": count(1),
                                               "help": "games played at once (default 64)"}),
+            Flag("--start", "start", {
+                "metavar": "MODEL", "help": "start from this saved model (a .zip of this "
+                                            "recipe) instead of a new one"}),
         ], _run_ppo),
         "rllib": ("Ray RLlib PPO on env runners, on one machine or a Ray cluster "
                   "(resumable in its --out)", [

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import time
+import zipfile
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import ClassVar
@@ -57,6 +58,7 @@ class PPOConfig(RecipeConfig):
     eval_every: int = 10
     eval_games: int = 40
     max_moves: int | None = None  # truncate games longer than this (all seats' moves)
+    start: str | None = None  # a saved MaskablePPO model to start from instead of a new one
 
     @classmethod
     def for_game(cls, game: str, **overrides) -> PPOConfig:
@@ -64,6 +66,14 @@ class PPOConfig(RecipeConfig):
         config = super().for_game(game, **overrides)
         return replace(config, bots=tuple(config.bots) or reference_opponents(game),
                        eval_bots=tuple(config.eval_bots) or reference_opponents(game))
+
+    def check(self) -> None:
+        """`RecipeConfig.check`, and `start` names a saved model (one-line ValueError)."""
+        super().check()
+        if self.start is not None and not (isinstance(self.start, str) and
+                                           zipfile.is_zipfile(self.start)):
+            raise ValueError(f"start must be a saved PPO model (a .zip file), got "
+                             f"{self.start!r}")
 
     @property
     def total_steps(self) -> int:
@@ -146,19 +156,29 @@ def train(config: PPOConfig, progress: bool = True) -> Path:
     # the engines use the cores: one torch thread, but in PPO's updates the count measured
     # fastest as the run goes (PhaseThreads, agents.training.callbacks)
     torch.set_num_threads(1)
-    run = _Run(config)
     pool = OpponentPool(bots=tuple(config.bots), snapshot_share=config.snapshot_share,
                         seed=config.seed)
     env = SelfPlayVecEnv(config.game, config.num_envs, config.num_players, pool,
                          seed=config.seed, max_moves=config.max_moves, **config.options)
-    done = run.checkpoints()
     settings = dict(n_steps=config.n_steps, batch_size=config.batch_size,
                     learning_rate=config.learning_rate, ent_coef=config.ent_coef, gamma=1.0,
-                    tensorboard_log=str(run.out / "tensorboard"))
+                    tensorboard_log=str(Path(config.out) / "tensorboard"))
+    start = None
+    if config.start:  # loaded before the run's folder is touched: a bad one changes nothing
+        try:  # its policy and value go on learning here; its steps count from 0
+            start = MaskablePPO.load(config.start, env=env, device="cpu", **settings)
+        except (ValueError, KeyError) as error:
+            raise ValueError(f"start {config.start}: not a model of this game and table "
+                             f"({' '.join(str(error).split())})") from None
+        start.set_random_seed(config.seed)
+    run = _Run(config)
+    done = run.checkpoints()
     if done:
         model = MaskablePPO.load(done[-1][1], env=env, device="cpu", **settings)
         for _, path in done[-pool.max_snapshots:]:
             pool.add_snapshot(frozen_policy(MaskablePPO.load(path, device="cpu").policy))
+    elif start is not None:
+        model = start
     else:
         model = MaskablePPO("MlpPolicy", env, seed=config.seed, verbose=0, device="cpu",
                             policy_kwargs={"net_arch": [256, 256]}, **settings)

@@ -70,6 +70,8 @@ def logs(tmp_path_factory) -> dict[str, Path]:
      ["--max-moves", "at least 50"]),
     (["train", "ppo", "--game", "aquilon", "--opponents", " , "], ["--opponents names no bot"]),
     (["train", "ppo", "--game", "aquilon", "--max-moves", "1"], ["--max-moves", "at least 50"]),
+    (["train", "ppo", "--game", "aquilon", "--start", "missing.zip"],
+     ["start must be a saved PPO model"]),
     # --game is required by every command that makes a game but the tournament
     (["train", "ppo"], ["--game"]),
     (["human"], ["--game"]),
