@@ -1,8 +1,7 @@
 """The ladder per table size (agents.play.ladder, benchmarks/ladder.py): anchors measured and
 then held, the measured bot's rating the only one moving, opponents matched to it, a game's
 whole finishing order as its result, ladders merged by (game, players) into the results file,
-the tables written from it, bad options refused in one line; and benchmarks/az_goal.py's
-matches."""
+the tables written from it, bad options refused in one line."""
 
 from __future__ import annotations
 
@@ -218,38 +217,3 @@ def test_a_ladder_with_other_anchors_is_refused_unless_fresh(tmp_path, capsys):
             ladder_script.parse(["--game", "aquilon", *argv])
         assert message in capsys.readouterr().err.strip().splitlines()[-1]
     assert ladder_script.parse(["--game", "aquilon", "--results", str(path), "--fresh"]).fresh
-
-
-def test_the_az_goal_plays_its_four_matches_and_refuses_bad_options(monkeypatch, capsys):
-    from benchmarks import az_goal
-
-    monkeypatch.setattr("sys.argv", ["az_goal.py", "--game", "dragon", "--games", "2",
-                                     "--seconds", "0.01", "--workers", "1"])
-    az_goal.main()
-    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| az")
-            or line.startswith("| baseline:")]
-    assert [row.split(" | ")[1] for row in rows] == ["ismcts:0.01s", "ismcts:200", "baseline",
-                                                     "baseline"]
-    assert all("%" in row for row in rows)
-    monkeypatch.setattr("sys.argv", ["az_goal.py", "--game", "dragon", "--games", "0"])
-    with pytest.raises(SystemExit):
-        az_goal.main()
-    assert "--games at least 1" in capsys.readouterr().err
-
-
-def test_the_az_goal_plays_only_the_chosen_matches_and_cuts_games_as_draws(monkeypatch, capsys):
-    from benchmarks import az_goal
-
-    monkeypatch.setattr("sys.argv", ["az_goal.py", "--game", "simurgh", "--games", "2",
-                                     "--workers", "1", "--max-moves", "10",
-                                     "--only", "network-alone"])
-    az_goal.main()
-    out = capsys.readouterr().out
-    rows = [line for line in out.splitlines() if line.startswith("| a") or
-            line.startswith("| baseline:")]
-    assert "games cut at 10 moves as draws" in out
-    assert len(rows) == 1 and rows[0].startswith("| baseline:") and "| 50.0% (" in rows[0]
-    monkeypatch.setattr("sys.argv", ["az_goal.py", "--game", "simurgh", "--max-moves", "5"])
-    with pytest.raises(SystemExit):
-        az_goal.main()
-    assert "--max-moves must be at least 10" in capsys.readouterr().err
