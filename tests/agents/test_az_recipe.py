@@ -455,7 +455,8 @@ def _not_ours(flag: str, recipe: str, owners: str) -> str:
 @pytest.mark.parametrize("recipe, argv, message", [
     ("ppo", ["--rounds", "3"], _not_ours("--rounds", "ppo", "az")),
     ("baseline", ["--from-scratch"], _not_ours("--from-scratch", "baseline", "az")),
-    ("ppo", ["--start", "net.npz"], _not_ours("--start", "ppo", "az")),
+    ("rllib", ["--start", "net.zip"], _not_ours("--start", "rllib", "ppo, az")),
+    ("ppo", ["--start", "net.npz"], "start must be a saved PPO model"),
     ("ppo", ["--policy-target", "completed_q"], _not_ours("--policy-target", "ppo", "az")),
     ("az", ["--policy-target", "argmax"], "invalid choice: 'argmax'"),
     ("ppo", ["--played-by", "policy"], _not_ours("--played-by", "ppo", "az")),
