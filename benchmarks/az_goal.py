@@ -27,7 +27,7 @@ import os
 import time
 
 from agents.az.recipe import AZRecipe
-from agents.bots import check_bots_fit
+from agents.bots import check_bots_fit, misfit
 from agents.bots.az import default_network_path
 from agents.games import installed_games, load_game
 from agents.play.evaluate import evaluate_bot
@@ -101,14 +101,6 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
-def fits(bot: str, game: str, players: int) -> bool:
-    """Whether `bot` can play `game` at `players` players."""
-    try:
-        check_bots_fit([bot], game, players)
-    except ValueError:
-        return False
-    return True
-
 
 def main(argv: list[str] | None = None) -> None:
     """Play the goal's matches of one game at each table size and print their table."""
@@ -123,7 +115,7 @@ def main(argv: list[str] | None = None) -> None:
     for players in args.players:
         parity = 1 / players
         for match, bot, opponent in args.matches:
-            if match == "network-old" and not fits(opponent, args.game, players):
+            if match == "network-old" and misfit(opponent, args.game, players):
                 continue
             start = time.perf_counter()
             n = args.old_games if match == "network-old" else games

@@ -33,7 +33,7 @@ import sys
 from pathlib import Path
 
 from agents.az.recipe import AZRecipe
-from agents.bots import check_bots_fit
+from agents.bots import misfit
 from agents.cli.arguments import bot_list
 from agents.games import installed_games, load_game
 from agents.play.ladder import (
@@ -153,15 +153,6 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     if not named:
         args.bots = fitting(args.bots, args.game, args.players)
     return args
-
-
-def misfit(bot: str, game: str, players: int) -> str | None:
-    """Why `bot` cannot play `game` at `players` seats, or None if it can."""
-    try:
-        check_bots_fit([bot], game, players)
-    except ValueError as error:
-        return str(error)
-    return None
 
 
 def fitting(bots: list[str], game: str, players: int) -> list[str]:

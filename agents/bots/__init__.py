@@ -181,6 +181,15 @@ def as_bot(seat: Seat, seed: int = 0, name: str | None = None) -> Bot:
                      f"action_mask) -> action, got {type(seat).__name__}")
 
 
+def misfit(bot: Seat, game: str, players: int) -> str | None:
+    """Why `bot` cannot play `game` at `players` seats (`check_bots_fit`), or None if it can."""
+    try:
+        check_bots_fit([bot], game, players)
+    except ValueError as error:
+        return str(error)
+    return None
+
+
 def check_bots_fit(seats: list[Seat], game: str, num_players: int) -> None:
     """ValueError if a bot cannot play `game` at `num_players` players (a learned policy
     trained for another game or player count, none shipped for the game, or no heuristic)."""
