@@ -427,7 +427,6 @@ def run_az_recipe(recipe: AZRecipe, command: str = "", workers: int | None = Non
                                for j in range(max(0, k + 1 - recipe.window), k + 1)])
         losses = train_round(net, optimizer, window, recipe, k)
         net.export(run.network(k + 1), game, with_value=k + 1 >= playout_rounds)
-        torch.save({"net": net.state_dict(), "optimizer": optimizer.state_dict()}, state_file)
         run.add_time("training", time.perf_counter() - start)
         evaluated = (k + 1) % recipe.eval_every == 0 or k + 1 == recipe.rounds
         for n, _ in recipe.tables:
@@ -443,6 +442,9 @@ def run_az_recipe(recipe: AZRecipe, command: str = "", workers: int | None = Non
             log(f"round {k + 1}/{recipe.rounds}, {n} players: {row['samples']:,} samples, "
                 f"policy loss {row['policy_loss']:.3f}, value loss {row['value_loss']:.3f}"
                 + (f"; {shown}" if shown else ""))
+        # the state is saved with the round's record: a run stopped in its evaluation plays
+        # the round again from the state it started from, not trained twice
+        torch.save({"net": net.state_dict(), "optimizer": optimizer.state_dict()}, state_file)
         run.progress["rounds_done"] = k + 1
         run.save()
         _draw(run)

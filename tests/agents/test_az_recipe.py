@@ -395,6 +395,33 @@ def test_a_round_at_two_table_sizes_trains_one_network_that_plays_both(tmp_path)
             run_tournament("aquilon", 4, [bot, "random"], 1, workers=1, progress=False)
 
 
+class Stop(Exception):
+    """The run stopped (as by a kill) at a given line of its log."""
+
+
+def test_a_run_stopped_in_a_rounds_evaluation_plays_that_round_again_from_its_start(tmp_path):
+    """Stopped after round 2's training, in its evaluation (its log line comes after it), the
+    resumed run trains round 2 once: its networks are those of a run never stopped."""
+    lines: list[str] = []
+
+    def stop_at_round_2(line: str) -> None:
+        lines.append(line)
+        if line.startswith("round 2/"):
+            raise Stop
+
+    recipe = tiny(tmp_path / "stopped", distill_epochs=0)
+    with pytest.raises(Stop):
+        run_az_recipe(recipe, workers=1, log=stop_at_round_2)
+    assert json.loads((tmp_path / "stopped" / "progress.json").read_text())["rounds_done"] == 1
+    stopped = run_az_recipe(recipe, workers=1, log=lines.append)
+    whole = run_az_recipe(tiny(tmp_path / "whole", distill_epochs=0), workers=1,
+                          log=lines.append)
+    for name in ("net_2.npz", "network.npz"):
+        first = np.load(stopped if name == "network.npz" else stopped.parent / "networks" / name)
+        second = np.load(whole if name == "network.npz" else whole.parent / "networks" / name)
+        assert all(np.array_equal(first[key], second[key]) for key in first.files), name
+
+
 def test_the_run_from_scratch_starts_from_a_new_network(tmp_path):
     recipe = tiny(tmp_path, rounds=1, from_scratch=True, playout_rounds=0,
                   scratch_hidden=(32,))
