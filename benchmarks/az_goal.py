@@ -1,10 +1,10 @@
 """The goal matches of a game's az network, at one or more table sizes: `az` against `ismcts`
 at the same time per decision, against `ismcts:200` and against `baseline`; the network alone
-against `baseline` and against the heuristic; and the network alone head to head with older
-networks (`--old`). Each match is one seat of the bot against the opponent in all others,
-seats rotated (parity 1 / players). Prints a Markdown table, one row a match and table size,
-with whether the goal is met: the lower end of the 95% interval above parity, or against an
-older network the interval reaching parity (no weaker).
+against `baseline` (unless it is `baseline`'s own file) and against the heuristic; and the
+network alone head to head with older networks (`--old`). Each match is one seat of the bot
+against the opponent in all others, seats rotated (parity 1 / players). Prints a Markdown
+table, one row a match and table size, with whether the goal is met: the lower end of the 95%
+interval above parity, or against an older network the interval reaching parity (no weaker).
 
     python3 benchmarks/az_goal.py --game aquilon [--players 2,3,4,5] [--seconds 0.05]
                                   [--games 200] [--network agents/az/weights/aquilon.npz]
@@ -25,10 +25,12 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from pathlib import Path
 
 from agents.az.recipe import AZRecipe
 from agents.bots import check_bots_fit, misfit
 from agents.bots.az import default_network_path
+from agents.bots.baseline import shipped_policy_path
 from agents.games import installed_games, load_game
 from agents.play.evaluate import evaluate_bot
 from agents.profiles import game_profile
@@ -39,11 +41,15 @@ MATCHES = ("same-time", "ismcts-200", "baseline", "network-alone", "network-heur
            "network-old")
 
 
-def goal_matches(network: str, seconds: float, old: list[str] = ()) -> list[tuple[str, str, str]]:
-    """(match, bot, opponent) of each goal match; `network-old` once per older network."""
+def goal_matches(network: str, seconds: float, old: list[str] = (),
+                 baseline: Path | None = None) -> list[tuple[str, str, str]]:
+    """(match, bot, opponent) of each goal match; `network-old` once per older network;
+    no `network-alone` when the network is the file of `baseline` (it would meet itself)."""
     az, alone = f"az:{seconds:g}s:{network}", f"baseline:{network}"
+    itself = baseline is not None and Path(network).resolve() == baseline.resolve()
     return [("same-time", az, f"ismcts:{seconds:g}s"), ("ismcts-200", az, "ismcts:200"),
-            ("baseline", az, "baseline"), ("network-alone", alone, "baseline"),
+            ("baseline", az, "baseline"),
+            *([] if itself else [("network-alone", alone, "baseline")]),
             ("network-heuristic", alone, "heuristic"),
             *(("network-old", alone, f"baseline:{path}") for path in old)]
 
@@ -89,8 +95,12 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     if args.only and "network-old" in args.only and not args.old:
         parser.error("--only network-old needs --old")
     args.network = args.network or str(default_network_path(args.game))
-    args.matches = [m for m in goal_matches(args.network, args.seconds, args.old)
+    args.matches = [m for m in goal_matches(args.network, args.seconds, args.old,
+                                            shipped_policy_path(args.game))
                     if m[0] in (args.only or MATCHES)]
+    if not args.matches:
+        parser.error("--only network-alone: the network is `baseline`'s own file (give "
+                     "another with --network)")
     for players in args.players:
         try:
             for match, bot, opponent in args.matches:

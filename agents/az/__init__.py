@@ -1,7 +1,7 @@
 """Expert iteration (`tabletop train --recipe az`): self-play games of the `az` search train a
 policy-value network, which the next round's search uses.
 
-- `network`: `PolicyValueNet` (torch), its start (the shipped baseline policy or scratch) and
+- `network`: `PolicyValueNet` (torch), its start (the shipped network, another file, or scratch) and
   its export to the `.npz` that `az` plays with numpy/numba.
 - `selfplay`: one self-play game, every seat searching from its own view, as training samples.
 - `targets`: the policy targets made from each searched root (visit shares, completed Q).

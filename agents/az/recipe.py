@@ -32,12 +32,13 @@ runs/az-<game>):
    the whole run, where a round's training sees only its window), its value head as it is;
    this is `network.npz`, and its policy alone is evaluated at every size once more.
 
-The network starts from the shipped `baseline` policy with a new value head (`from_scratch`,
-or a game with no `baseline` shipped: both new; `start`: the policy and value head of a
-network file, e.g. a shipped `az` network or another run's, to go on training it, whatever
-table sizes it served: a value head of fewer seats gets new outputs for the others); the
-first `playout_rounds` rounds search with playouts at the leaves (the value head is still
-untrained; none with a trained head from `start`), the later ones with the value head.
+The network starts from the shipped `baseline` (this library's: the game's `az` network,
+its policy and value head; a policy file without a value head gets a new one;
+`from_scratch`, or a game with no `baseline` shipped: both new; `start`: the policy and value
+head of a network file, e.g. another run's, to go on training it, whatever table sizes it
+served: a value head of fewer seats gets new outputs for the others); the first
+`playout_rounds` rounds search with playouts at the leaves (the value head is still
+untrained; none when the start has a trained head), the later ones with the value head.
 Everything resumes: a run started again with the same `out` goes on after its last finished
 round (the optimizer's state, the sample window and the curve restored), a run given more
 `rounds` continues.
@@ -254,8 +255,9 @@ class _Run(RunProgress):
 
 
 def start_network(recipe: AZRecipe, game):
-    """The network before round 0 and whether its value head is trained: the shipped
-    baseline's policy with a new value head, `start`'s layers, or (from scratch) all new."""
+    """The network before round 0 and whether its value head is trained: the layers of
+    `start` or else of the shipped baseline (a new value head if it has none), or (from
+    scratch) all new."""
     from agents.az.network import PolicyValueNet
     from agents.bots.az import load_network
 

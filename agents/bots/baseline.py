@@ -1,11 +1,12 @@
-"""The learned baseline as a bot: `baseline` (the policy shipped for the game) or
-`baseline:<policy.npz>` (one written by `tabletop train baseline`).
+"""A learned policy alone as a bot: `baseline` (the policy shipped for the game) or
+`baseline:<policy.npz>` (one written by `tabletop train baseline`, or the policy of an az
+network).
 
-The shipped policies are named by the games' profiles (`agents.profiles`; this library's live
-in `agents/baseline/weights/<game>.npz`, each beside a `<game>.json` with the command that
-trained it, its wall time and its measured results). A
-policy plays the table sizes it was trained for (its file's `players`); it reads only its
-seat's observation and action mask, and plays the most probable legal action.
+The shipped policies are named by the games' profiles (`agents.profiles`; this library's are
+the policies of its az networks, `agents/az/weights/<game>.npz`, each beside a `<game>.json`
+with the command that trained it, its wall time and its learning curve). A policy plays the
+table sizes it was trained for (its file's `players`); it reads only its seat's observation
+and action mask, and plays the most probable legal action.
 """
 
 from __future__ import annotations

@@ -200,8 +200,8 @@ def _recipes() -> dict[str, tuple[str, list[Flag], Any]]:
             Flag("--address", "address", {"help": "join a running Ray cluster (e.g. auto, or "
                                                   "HEAD_IP:6379); default: a local Ray"}),
         ], _run_rllib),
-        "baseline": ("the recipe of the shipped `baseline` bots: imitation of the heuristic, "
-                     "then PPO against it and past selves (resumable)", [
+        "baseline": ("imitation of the heuristic, then PPO against it and past selves "
+                     "(resumable; the policy the az networks started from)", [
             Flag("--steps", "steps", {"type": count(1),
                                       "help": "PPO learner decisions (default per game)"}),
             Flag("--demonstrations", "demonstrations", {

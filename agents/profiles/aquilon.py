@@ -17,7 +17,7 @@ PROFILE = GameProfile(
         "az": {"table_mix": ((2, 0.25), (3, 0.25), (4, 0.25), (5, 0.25)),
                "rounds": 8, "games": 160, "max_moves": 500},
     },
-    baseline_network=AGENTS / "baseline" / "weights" / "aquilon.npz",
+    baseline_network=AGENTS / "az" / "weights" / "aquilon.npz",  # the az network alone
     az_network=AGENTS / "az" / "weights" / "aquilon.npz",
     benchmarks={"search_games": 60, "goal_games": 200, "player_counts": (2, 4),
                 "picture": (3, {}, 70)},

@@ -19,7 +19,7 @@ PROFILE = GameProfile(
         "az": {"table_mix": ((3, 1 / 3), (4, 1 / 3), (5, 1 / 3)),
                "rounds": 3, "games": 120, "eval_every": 3, "max_moves": 1_000},
     },
-    baseline_network=AGENTS / "baseline" / "weights" / "dragon.npz",
+    baseline_network=AGENTS / "az" / "weights" / "dragon.npz",  # the az network alone
     az_network=AGENTS / "az" / "weights" / "dragon.npz",
     benchmarks={"search_games": 45, "goal_games": 200, "player_counts": (3, 4),
                 "picture": (4, {}, 90), "throughput_players": 4},

@@ -21,7 +21,7 @@ PROFILE = GameProfile(
                "rounds": 9, "games": 40, "eval_games": 20, "eval_every": 4,
                "max_moves": 2_000, "value_mix": 0.5},
     },
-    baseline_network=AGENTS / "baseline" / "weights" / "simurgh.npz",
+    baseline_network=AGENTS / "az" / "weights" / "simurgh.npz",  # the az network alone
     az_network=AGENTS / "az" / "weights" / "simurgh.npz",
     benchmarks={"search_games": 16, "goal_games": 60, "player_counts": (2, 4),
                 "options": {"mode": "dragonlord"},

@@ -106,7 +106,8 @@ def test_the_kernels_forward_pass_equals_the_policy_of_its_file_read_as_a_baseli
 
 def test_a_value_head_is_read_and_used_at_the_leaves(tmp_path):
     game = load_game("aquilon").SPEC
-    base = load_policy(None, game, 2)
+    shipped = load_policy(None, game, 2)  # its policy, as a file of 2 players
+    base = MaskedMLP(shipped.weights, shipped.biases, shipped.env_id, (2, 2))
     rng = np.random.default_rng(0)
     value = [(rng.normal(0, 0.05, (16, base.obs_size)).astype(np.float32),
               np.zeros(16, np.float32)),
@@ -165,14 +166,18 @@ def test_root_noise_is_off_by_default_and_changes_the_search_when_on():
     assert not np.any(noisy.root_visits()[~view.action_mask.astype(bool)])
 
 
-def test_az_specs_and_player_counts():
+def test_az_specs_and_player_counts(tmp_path):
     assert make_bot("az").iterations == AZ_DEFAULT_ITERATIONS
     assert make_bot("az:50").iterations == 50
     assert make_bot("az:0.5s").seconds == 0.5
     for bad in ("az:fast", "az:0", "az:-5", "az:-1s", "az:nans", "az:"):
         with pytest.raises(ValueError, match="bad az budget"):
             make_bot(bad)
-    check_bots_fit(["az"], "dragon", 3)
+    for players in (3, 4, 5):  # the shipped network serves every table size
+        check_bots_fit(["az", "az:20", "baseline"], "dragon", players)
+    shipped = load_policy(None, load_game("dragon").SPEC, 3)
+    MaskedMLP(shipped.weights, shipped.biases, shipped.env_id, (3, 3)).save(
+        tmp_path / "three.npz")
     with pytest.raises(ValueError, match="trained for 3 players"):
-        check_bots_fit(["az:20"], "dragon", 4)
+        check_bots_fit([f"az:20:{tmp_path / 'three.npz'}"], "dragon", 4)
     assert isinstance(load_policy(None, load_game("aquilon").SPEC, 2), MaskedMLP)

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from agents.az import WEIGHTS
 from agents.az.network import PolicyValueNet
-from agents.bots.az import default_network_path, load_network
+from agents.bots.az import load_network
+from agents.bots.baseline import load_policy
+from agents.bots.mlp import MaskedMLP
 from agents.games import load_game
 
 
@@ -22,8 +25,8 @@ def test_the_az_goal_plays_its_matches_and_refuses_bad_options(capsys):
 
     az_goal.main(["--game", "dragon", "--games", "2", "--seconds", "0.01", "--workers", "1"])
     rows = _goal_rows(capsys.readouterr().out)
-    assert [row[2] for row in rows] == ["ismcts:0.01s", "ismcts:200", "baseline", "baseline",
-                                        "heuristic"]
+    # the shipped network is `baseline`'s own: its policy alone does not meet itself
+    assert [row[2] for row in rows] == ["ismcts:0.01s", "ismcts:200", "baseline", "heuristic"]
     assert all(row[0] == "3" and "%" in row[3] and row[5] in ("yes", "no") for row in rows)
     for argv, message in ((["--games", "0"], "--games and --old-games at least 1"),
                           (["--players", "7"], "--players: dragon takes 3 to 5 players"),
@@ -38,7 +41,9 @@ def test_the_az_goal_at_two_table_sizes_meets_older_networks_at_their_own(tmp_pa
     from benchmarks import az_goal
 
     spec = load_game("dragon").SPEC
-    old = str(default_network_path("dragon"))
+    shipped = load_policy(None, spec, 3)
+    old = str(tmp_path / "three.npz")  # an older network of 3 players, the shipped policy's
+    MaskedMLP(shipped.weights, shipped.biases, spec.env_id, (3, 3)).save(old)
     net = PolicyValueNet.from_network(load_network(old, spec, 3), spec, (3, 4),
                                       value_hidden=(16,))
     network = str(net.export(tmp_path / "sizes.npz", spec))
@@ -59,8 +64,9 @@ def test_the_az_goal_at_two_table_sizes_meets_older_networks_at_their_own(tmp_pa
 def test_the_az_goal_plays_only_the_chosen_matches_and_cuts_games_as_draws(capsys):
     from benchmarks import az_goal
 
-    az_goal.main(["--game", "simurgh", "--games", "2", "--workers", "1", "--max-moves", "10",
-                  "--only", "network-alone"])
+    apprentice = str(WEIGHTS / "simurgh-apprentice.npz")  # not `baseline`'s own network
+    az_goal.main(["--game", "simurgh", "--network", apprentice, "--games", "2", "--workers",
+                  "1", "--max-moves", "10", "--only", "network-alone"])
     out = capsys.readouterr().out
     rows = _goal_rows(out)
     assert "games cut at 10 moves as draws" in out
@@ -69,3 +75,6 @@ def test_the_az_goal_plays_only_the_chosen_matches_and_cuts_games_as_draws(capsy
     with pytest.raises(SystemExit):
         az_goal.parse(["--game", "simurgh", "--max-moves", "5"])
     assert "--max-moves must be at least 10" in capsys.readouterr().err
+    with pytest.raises(SystemExit):  # the shipped network alone would meet itself
+        az_goal.parse(["--game", "simurgh", "--only", "network-alone"])
+    assert "the network is `baseline`'s own file" in capsys.readouterr().err

@@ -40,11 +40,13 @@ def test_shipped_baseline_plays_legal_moves_in_a_tournament(game):
     assert shipped_policy_path(game) == game_profile(game).baseline_network
     assert shipped_policy_path(game).is_file()
     record = json.loads(shipped_policy_path(game).with_suffix(".json").read_text())
-    # made by the baseline recipe for this game (recorded as typed: today's command line, or
-    # the one before `tabletop train <recipe>`)
-    assert record["command"].startswith((f"tabletop train baseline --game {game}",
-                                         f"tabletop train --game {game} --recipe baseline"))
-    assert record["recipe"]["num_players"] == recipe.num_players
+    # the policy of the game's az network, made by the az recipe for every table size
+    assert shipped_policy_path(game) == game_profile(game).az_network
+    assert record["command"].startswith(f"tabletop train az --game {game}")
+    spec = load_game(game).SPEC
+    every_size = range(spec.min_players, spec.max_players + 1)
+    assert MaskedMLP.load(shipped_policy_path(game)).table_sizes == every_size
+    assert [n for n, _ in record["recipe"]["table_mix"]] == list(every_size)
     results, records = run_tournament(game, recipe.num_players, ["baseline", "heuristic"], 2,
                                       seed=3, workers=1, progress=False)
     assert len(records) == 2 and all(not r.truncated for r in records)
@@ -68,8 +70,8 @@ def test_baseline_decides_from_its_seat_observation_alone(game, players):
     rng = np.random.default_rng(0)
     checked = 0
     for _ in range(120):
-        if all(env.terminations.values()):
-            break
+        if all(env.terminations.values()):  # a short game: the next one goes on
+            env.reset(seed=int(rng.integers(2**31)))
         seat = env.possible_agents.index(env.agent_selection)
         state = env.engine_state.copy()
         obs = np.zeros(spec.obs_size, np.float32)
@@ -142,8 +144,8 @@ def test_policy_files_are_checked_before_use(tmp_path):
         load_policy(str(tmp_path / "misfit.npz"), spec, 2)
     with pytest.raises(ValueError, match="not found"):
         make_bot(f"baseline:{tmp_path / 'missing.npz'}")
-    with pytest.raises(ValueError, match="not 4"):
-        check_bots_fit(["heuristic", "baseline"], "aquilon", 4)
+    with pytest.raises(ValueError, match="trained for 2 players of tabletop/aquilon-v4, not 4"):
+        check_bots_fit(["heuristic", f"baseline:{tmp_path / 'good.npz'}"], "aquilon", 4)
 
 
 def test_a_policy_file_serves_the_table_sizes_it_records(tmp_path):
@@ -228,9 +230,22 @@ def test_baseline_is_a_batched_training_opponent():
     assert obs.shape == (6, load_game("aquilon").SPEC.obs_size)
 
 
-def test_cli_refuses_a_baseline_that_does_not_fit(tmp_path):
+def two_player_policy(folder) -> str:
+    """The path of a policy file of Aquilon that serves 2 players only."""
+    spec = load_game("aquilon").SPEC
+    MaskedMLP([np.zeros((spec.num_actions, spec.obs_size), np.float32)],
+              [np.zeros(spec.num_actions, np.float32)], spec.env_id, (2, 2)).save(
+        folder / "two.npz")
+    return str(folder / "two.npz")
+
+
+def test_the_shipped_baseline_plays_at_the_default_table_and_a_misfit_is_refused(tmp_path):
+    done = tabletop("tournament", "--game", "aquilon", "--bots", "baseline,heuristic",
+                    "--games", "1", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
     done = tabletop("tournament", "--game", "aquilon", "--players", "4", "--bots",
-                    "baseline,heuristic", "--games", "1", cwd=tmp_path)
+                    f"baseline:{two_player_policy(tmp_path)},heuristic", "--games", "1",
+                    cwd=tmp_path)
     assert_one_line_error(done, "2 players", "not 4")
     # the baseline recipe runs on SB3 only: an option of the RLlib recipe is refused
     done = tabletop("train", "baseline", "--game", "aquilon", "--num-env-runners", "2",
@@ -249,5 +264,5 @@ def test_sb3_training_takes_the_baseline_as_an_opponent(tmp_path):
                     cwd=tmp_path)
     assert_one_line_error(done, "training opponents")
     done = tabletop("train", "ppo", "--game", "aquilon", "--players", "3", "--opponents",
-                    "baseline", cwd=tmp_path)
+                    f"baseline:{two_player_policy(tmp_path)}", cwd=tmp_path)
     assert_one_line_error(done, "not 3")

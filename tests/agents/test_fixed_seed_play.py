@@ -1,7 +1,9 @@
 """The bots play the same moves for the same seeds and budgets in iterations: digests of the
 moves of fixed-seed games recorded from a reference run (before the agents' floors and
 profiles were built, commit 5c3e376; the same digests then and after). A change that moves a
-decision of `az`, `ismcts`, `heuristic` or `baseline` fails here and must say why."""
+decision of `az`, `ismcts`, `heuristic` or `baseline` fails here and must say why. Recorded
+again for the games of `az` and `baseline` on 2026-12-06: the networks of every table size
+replaced the shipped ones, and `baseline` became the network's own policy."""
 
 from __future__ import annotations
 
@@ -13,12 +15,12 @@ import pytest
 from agents.play.tournament import run_tournament
 
 REFERENCE = {
-    ("aquilon", 2, ("az:30", "ismcts:50")): ["195b4ad4ba04f68e", "740cc63d8435631a"],
-    ("aquilon", 2, ("heuristic", "baseline")): ["127fce865de87fb9", "9098eb6886cefd86"],
+    ("aquilon", 2, ("az:30", "ismcts:50")): ["990e409b07311325", "8099dc1379fa4de1"],
+    ("aquilon", 2, ("heuristic", "baseline")): ["f7d3814758af1562", "a84b077fec003180"],
     ("aquilon", 3, ("heuristic", "random", "ismcts:30")): ["2a1b0fdcaad53cd6",
                                                            "5364b30d55b91cb4"],
-    ("dragon", 3, ("az:20", "ismcts:30", "baseline")): ["0a7c09ae8231ebb0",
-                                                        "f576f8617a2b6fab"],
+    ("dragon", 3, ("az:20", "ismcts:30", "baseline")): ["41ecdb285d1e41ee",
+                                                        "c61cd439ef2b8dc2"],
 }
 
 
