@@ -22,6 +22,7 @@ from agents.profiles import game_profile
 from agents.training.opponent_pool import OpponentPool
 from tabletop_core.games import game_names
 from tests.agents.command_line import assert_one_line_error, tabletop
+from tests.agents.user_policies import one_size_policy
 
 # the games that ship a `baseline` policy (every game of this library but Goofspiel, whose
 # profile ships none)
@@ -230,22 +231,13 @@ def test_baseline_is_a_batched_training_opponent():
     assert obs.shape == (6, load_game("aquilon").SPEC.obs_size)
 
 
-def two_player_policy(folder) -> str:
-    """The path of a policy file of Aquilon that serves 2 players only."""
-    spec = load_game("aquilon").SPEC
-    MaskedMLP([np.zeros((spec.num_actions, spec.obs_size), np.float32)],
-              [np.zeros(spec.num_actions, np.float32)], spec.env_id, (2, 2)).save(
-        folder / "two.npz")
-    return str(folder / "two.npz")
-
-
 def test_the_shipped_baseline_plays_at_the_default_table_and_a_misfit_is_refused(tmp_path):
     done = tabletop("tournament", "--game", "aquilon", "--bots", "baseline,heuristic",
                     "--games", "1", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
+    two = one_size_policy(tmp_path, "aquilon", 2)
     done = tabletop("tournament", "--game", "aquilon", "--players", "4", "--bots",
-                    f"baseline:{two_player_policy(tmp_path)},heuristic", "--games", "1",
-                    cwd=tmp_path)
+                    f"baseline:{two},heuristic", "--games", "1", cwd=tmp_path)
     assert_one_line_error(done, "2 players", "not 4")
     # the baseline recipe runs on SB3 only: an option of the RLlib recipe is refused
     done = tabletop("train", "baseline", "--game", "aquilon", "--num-env-runners", "2",
@@ -263,6 +255,7 @@ def test_sb3_training_takes_the_baseline_as_an_opponent(tmp_path):
     done = tabletop("train", "ppo", "--game", "aquilon", "--opponents", "ismcts",
                     cwd=tmp_path)
     assert_one_line_error(done, "training opponents")
+    two = one_size_policy(tmp_path, "aquilon", 2)
     done = tabletop("train", "ppo", "--game", "aquilon", "--players", "3", "--opponents",
-                    f"baseline:{two_player_policy(tmp_path)}", cwd=tmp_path)
+                    f"baseline:{two}", cwd=tmp_path)
     assert_one_line_error(done, "not 3")

@@ -1,11 +1,13 @@
 """Agents as a user writes them, for the match harness's tests (`<module>:<callable>` names
-them on the command line)."""
+them on the command line), and a policy file as a user trains one."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from agents.bots.base import Bot, SeatView
+from agents.bots.mlp import MaskedMLP
+from agents.games import load_game
 
 
 def first_legal(observation: np.ndarray, action_mask: np.ndarray) -> int:
@@ -33,3 +35,13 @@ class LastLegal(Bot):
 
 
 NOT_A_POLICY = 42
+
+
+def one_size_policy(folder, game: str, players: int) -> str:
+    """The path of a policy file of `game` (one layer of zeros) that serves `players` only,
+    written in `folder`: `baseline:<path>` refuses every other table size."""
+    spec = load_game(game).SPEC
+    path = folder / f"{game}-{players}p.npz"
+    MaskedMLP([np.zeros((spec.num_actions, spec.obs_size), np.float32)],
+              [np.zeros(spec.num_actions, np.float32)], spec.env_id, (players, players)).save(path)
+    return str(path)

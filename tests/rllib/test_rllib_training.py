@@ -140,6 +140,7 @@ print("RESULT " + json.dumps({{}}))
 
 def test_tabletop_train_rllib(tmp_path):
     from tests.agents.command_line import assert_one_line_error, tabletop
+    from tests.agents.user_policies import one_size_policy
 
     out = tmp_path / "cli"
     run_isolated(CLI.format(out=str(out)))
@@ -152,5 +153,7 @@ def test_tabletop_train_rllib(tmp_path):
     # Mistakes are one line, before Ray starts.
     assert_one_line_error(tabletop("train", "rllib", "--game", "aquilon", "--opponents",
                                    "nobody", cwd=tmp_path), "nobody")
-    assert_one_line_error(tabletop("train", "rllib", "--opponents", "baseline",
-                                   "--game", "aquilon", "--players", "4", cwd=tmp_path))
+    two = one_size_policy(tmp_path, "aquilon", 2)  # a policy of 2 players, at a table of 4
+    assert_one_line_error(tabletop("train", "rllib", "--opponents", f"baseline:{two}",
+                                   "--game", "aquilon", "--players", "4", cwd=tmp_path),
+                          "not 4")
