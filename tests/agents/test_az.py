@@ -14,6 +14,7 @@ from agents.games import load_game
 from agents.play.records import play_game
 from tabletop_core.games import game_names, game_spec
 from tests.agents.test_bots import _decision, _twin_view
+from tests.agents.user_policies import one_size_policy
 
 # The player count each shipped baseline was trained for.
 # Every registered game that ships a network, at its table of training (that of its default
@@ -106,18 +107,16 @@ def test_the_kernels_forward_pass_equals_the_policy_of_its_file_read_as_a_baseli
 
 def test_a_value_head_is_read_and_used_at_the_leaves(tmp_path):
     game = load_game("aquilon").SPEC
-    shipped = load_policy(None, game, 2)  # its policy, as a file of 2 players
-    base = MaskedMLP(shipped.weights, shipped.biases, shipped.env_id, (2, 2))
     rng = np.random.default_rng(0)
-    value = [(rng.normal(0, 0.05, (16, base.obs_size)).astype(np.float32),
+    value = [(rng.normal(0, 0.05, (16, game.obs_size)).astype(np.float32),
               np.zeros(16, np.float32)),
              (rng.normal(0, 0.5, (2, 16)).astype(np.float32), np.zeros(2, np.float32))]
-    path = tmp_path / "net.npz"
-    base.save(path)
-    with np.load(path) as data:
+    policy_only = one_size_policy(tmp_path, "aquilon", 2)  # the shipped policy, 2 players
+    with np.load(policy_only) as data:
         arrays = dict(data)
     for k, (w, b) in enumerate(value):
         arrays[f"value_weight_{k}"], arrays[f"value_bias_{k}"] = w, b
+    path = tmp_path / "net.npz"
     np.savez(path, **arrays)
     network = load_network(str(path), game, 2)
     assert network.value_layers == 2 and network.policy_layers == 3
@@ -134,8 +133,6 @@ def test_a_value_head_is_read_and_used_at_the_leaves(tmp_path):
     assert np.abs(means).max() < 1.0
     # Mixed with playouts: all playout (share 1) is the search without a value head, and a
     # share between gives another tree.
-    policy_only = tmp_path / "policy.npz"
-    base.save(policy_only)
     trees = {}
     for name, source, share in (("playouts", policy_only, 0.0), ("all playout", path, 1.0),
                                 ("half", path, 0.5)):
@@ -175,9 +172,7 @@ def test_az_specs_and_player_counts(tmp_path):
             make_bot(bad)
     for players in (3, 4, 5):  # the shipped network serves every table size
         check_bots_fit(["az", "az:20", "baseline"], "dragon", players)
-    shipped = load_policy(None, load_game("dragon").SPEC, 3)
-    MaskedMLP(shipped.weights, shipped.biases, shipped.env_id, (3, 3)).save(
-        tmp_path / "three.npz")
+    three = one_size_policy(tmp_path, "dragon", 3)
     with pytest.raises(ValueError, match="trained for 3 players"):
-        check_bots_fit([f"az:20:{tmp_path / 'three.npz'}"], "dragon", 4)
+        check_bots_fit([f"az:20:{three}"], "dragon", 4)
     assert isinstance(load_policy(None, load_game("aquilon").SPEC, 2), MaskedMLP)

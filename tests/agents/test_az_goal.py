@@ -9,9 +9,8 @@ import pytest
 from agents.az import WEIGHTS
 from agents.az.network import PolicyValueNet
 from agents.bots.az import load_network
-from agents.bots.baseline import load_policy
-from agents.bots.mlp import MaskedMLP
 from agents.games import load_game
+from tests.agents.user_policies import one_size_policy
 
 
 def _goal_rows(out: str) -> list[list[str]]:
@@ -41,9 +40,7 @@ def test_the_az_goal_at_two_table_sizes_meets_older_networks_at_their_own(tmp_pa
     from benchmarks import az_goal
 
     spec = load_game("dragon").SPEC
-    shipped = load_policy(None, spec, 3)
-    old = str(tmp_path / "three.npz")  # an older network of 3 players, the shipped policy's
-    MaskedMLP(shipped.weights, shipped.biases, spec.env_id, (3, 3)).save(old)
+    old = one_size_policy(tmp_path, "dragon", 3)  # an older network, of 3 players
     net = PolicyValueNet.from_network(load_network(old, spec, 3), spec, (3, 4),
                                       value_hidden=(16,))
     network = str(net.export(tmp_path / "sizes.npz", spec))

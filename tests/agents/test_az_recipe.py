@@ -34,7 +34,6 @@ from agents.az.workers import generate_games  # noqa: E402
 from agents.bots.az import default_network_path, load_network  # noqa: E402
 from agents.bots.base import seat_view  # noqa: E402
 from agents.bots.baseline import BaselineBot, load_policy, shipped_policy_path  # noqa: E402
-from agents.bots.mlp import MaskedMLP  # noqa: E402
 from agents.cli import main  # noqa: E402
 from agents.games import load_game  # noqa: E402
 from agents.play.records import game_over  # noqa: E402
@@ -42,6 +41,7 @@ from agents.play.tournament import run_tournament  # noqa: E402
 from agents.profiles import game_profile  # noqa: E402
 from agents.search import AZNetwork  # noqa: E402
 from tabletop_core.games import game_names  # noqa: E402
+from tests.agents.user_policies import one_size_policy  # noqa: E402
 
 SETTINGS = SelfPlaySettings(iterations=12, sample_moves=4)
 # (Simurgh under so small a search may stall: docs/rules/simurgh.md, "Game length"; seed 5 does)
@@ -244,11 +244,9 @@ def test_a_rounds_games_are_the_same_on_one_worker_or_two():
 
 def test_the_exported_network_is_what_az_and_baseline_read(tmp_path):
     spec = load_game("dragon").SPEC
-    shipped = load_policy(None, spec, 3)  # its policy alone, without the shipped value head
-    MaskedMLP(shipped.weights, shipped.biases, shipped.env_id, (3, 3)).save(
-        tmp_path / "policy-only.npz")
-    net = PolicyValueNet.from_network(load_network(str(tmp_path / "policy-only.npz"), spec, 3),
-                                      spec, (3, 3), value_hidden=(16,))
+    policy_only = one_size_policy(tmp_path, "dragon", 3)  # without the shipped value head
+    net = PolicyValueNet.from_network(load_network(policy_only, spec, 3), spec, (3, 3),
+                                      value_hidden=(16,))
     with torch.no_grad():
         net.value[-1].weight.normal_()
     path = net.export(tmp_path / "net.npz", spec)
@@ -259,6 +257,7 @@ def test_the_exported_network_is_what_az_and_baseline_read(tmp_path):
     assert np.allclose(network.policy_logits(obs), logits[0].detach().numpy(), atol=1e-4)
     assert np.allclose(network.values(obs), values[0].detach().numpy(), atol=1e-4)
     # The policy layers are the shipped baseline's, and a baseline reads the file.
+    shipped = load_policy(None, spec, 3)
     alone = load_policy(str(path), spec, 3)
     assert all(np.array_equal(a, b) for a, b in zip(alone.weights, shipped.weights, strict=True))
     no_value = load_network(str(net.export(tmp_path / "policy.npz", spec, with_value=False)),
@@ -292,12 +291,10 @@ def test_a_rounds_evaluation_cuts_its_games_at_the_recipes_move_limit():
 
 def test_a_short_run_trains_resumes_and_its_network_plays_a_tournament(tmp_path):
     out = tmp_path / "run"
-    policy = load_policy(None, load_game("aquilon").SPEC, 2)  # a start without a value head
-    MaskedMLP(policy.weights, policy.biases, policy.env_id, policy.players).save(
-        tmp_path / "policy.npz")
+    policy = one_size_policy(tmp_path, "aquilon", 2)  # a start without a value head
 
     def tiny_from_policy(out, **overrides) -> AZRecipe:
-        return tiny(out, start=str(tmp_path / "policy.npz"), **overrides)
+        return tiny(out, start=policy, **overrides)
 
     recipe = tiny_from_policy(out)
     logs: list[str] = []

@@ -1,11 +1,12 @@
 """Agents as a user writes them, for the match harness's tests (`<module>:<callable>` names
-them on the command line), and a policy file as a user trains one."""
+them on the command line), and a policy file of one table size."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from agents.bots.base import Bot, SeatView
+from agents.bots.baseline import load_policy
 from agents.bots.mlp import MaskedMLP
 from agents.games import load_game
 
@@ -38,10 +39,10 @@ NOT_A_POLICY = 42
 
 
 def one_size_policy(folder, game: str, players: int) -> str:
-    """The path of a policy file of `game` (one layer of zeros) that serves `players` only,
-    written in `folder`: `baseline:<path>` refuses every other table size."""
-    spec = load_game(game).SPEC
+    """The path of a policy file written in `folder`: the layers of `game`'s shipped `baseline`
+    without a value head, serving `players` only (`baseline:<path>` refuses every other table
+    size; `az` searches it with playouts)."""
+    shipped = load_policy(None, load_game(game).SPEC, players)
     path = folder / f"{game}-{players}p.npz"
-    MaskedMLP([np.zeros((spec.num_actions, spec.obs_size), np.float32)],
-              [np.zeros(spec.num_actions, np.float32)], spec.env_id, (players, players)).save(path)
+    MaskedMLP(shipped.weights, shipped.biases, shipped.env_id, (players, players)).save(path)
     return str(path)
