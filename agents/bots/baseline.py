@@ -51,10 +51,18 @@ class BaselineBot(Bot):
     def __init__(self, source: str | None = None):
         self.source = source
         self.name = f"baseline:{source}" if source else "baseline"
+        self._policies: dict[tuple[str, int], MaskedMLP] = {}
+
+    def policy(self, view: SeatView) -> MaskedMLP:
+        """The policy for the view's game and table size, loaded and checked once per bot
+        (a search asks for its actions hundreds of thousands of times a game)."""
+        key = (view.game.name, view.num_players)
+        if key not in self._policies:
+            self._policies[key] = load_policy(self.source, view.game, view.num_players)
+        return self._policies[key]
 
     def act(self, view: SeatView) -> int:
-        policy = load_policy(self.source, view.game, view.num_players)
-        action = int(policy.act(view.observation[None], view.action_mask[None])[0])
+        action = int(self.policy(view).act(view.observation[None], view.action_mask[None])[0])
         if not view.action_mask[action]:
             raise RuntimeError(f"{self.name} chose an illegal action {action}")
         return action
