@@ -17,6 +17,7 @@ from agents.bots import Seat, as_bot, bot_name
 from agents.bots.base import seat_view
 from agents.games import load_game
 from tabletop_core.inputs import normalize_seed
+from tabletop_core.rewards import REWARD_MODES
 from tabletop_core.spec import GameSpec
 from tabletop_core.text import check_viewer
 
@@ -115,8 +116,12 @@ class GameRecord:
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise ValueError(f"{source}: options must be a JSON object")
-        try:  # the game's own options only: num_players or max_moves here would clash
-            spec.make_config(players, **options)
+        # the game's own options, and the env's reward mode (a best response's games keep it);
+        # num_players or max_moves here would clash
+        if options.get("reward_mode", REWARD_MODES[0]) not in REWARD_MODES:
+            raise ValueError(f"{source}: unknown reward_mode {options['reward_mode']!r}")
+        try:
+            spec.make_config(players, **{k: v for k, v in options.items() if k != "reward_mode"})
         except (ValueError, TypeError) as error:
             raise ValueError(f"{source}: bad options {options!r}: {error}") from None
         max_moves = data.get("max_moves")

@@ -20,6 +20,7 @@ import numpy as np
 from openskill.models import PlackettLuce
 
 from agents.bots import Seat, bot_name
+from agents.play.journal import GameJournal
 from agents.play.progress import progress_bar
 from agents.play.records import GameRecord, game_seed, play_game
 
@@ -75,6 +76,22 @@ def _play(args):
     return play_game(*args)
 
 
+def _journaled(journal: GameJournal, jobs: list[tuple]) -> dict[int, GameRecord]:
+    """The journal's games among `jobs` (those beyond them are left out), each checked to be
+    the game its index deals (one-line ValueError)."""
+    done = {}
+    for g, record in journal.records.items():
+        if g >= len(jobs):
+            continue
+        game, num_players, seats, seed, options, _ = jobs[g]
+        if (record.game, record.num_players, record.seed, record.bots, record.options) != \
+                (game, num_players, seed, [bot_name(b) for b in seats], options):
+            raise ValueError(f"{journal.path}: game {g} is not the game this tournament "
+                             "deals there (another game, seed, seating or options)")
+        done[g] = record
+    return done
+
+
 def _picklable(bots: list[Seat]) -> bool:
     try:
         pickle.dumps(bots)
@@ -93,11 +110,13 @@ def run_tournament(
     progress: bool = True,
     options: dict | None = None,
     max_moves: int | None = -1,
+    journal: GameJournal | None = None,
 ) -> tuple[list[BotResult], list[GameRecord]]:
     """Play `games` games (game g dealt from `game_seed(seed, g)`: the same `seed` plays the
     same games, but no game's seed follows from another's) and summarise them per bot.
     `max_moves` as in `play_game` (default: the game's play limit). A bot named twice plays
-    as one (its results pooled); ValueError if two different bots share a name."""
+    as one (its results pooled); ValueError if two different bots share a name. With a
+    `journal`, its games are not played again and each new game is kept in it as it ends."""
     first: dict[str, Seat] = {}
     for bot in bots:
         same = first.setdefault(bot_name(bot), bot)
@@ -109,22 +128,32 @@ def run_tournament(
          max_moves)
         for g in range(games)
     ]
+    done = _journaled(journal, jobs) if journal is not None else {}
+    todo = [g for g in range(games) if g not in done]
     workers = workers or os.cpu_count() or 1
     if workers > 1 and not _picklable(bots):
         workers = 1
-    bar = progress_bar(games, f"{game} {num_players}p", enabled=progress, leave=False,
-                       unit="games")
-    records: list[GameRecord] = []
+    resumed = f" ({len(done)} more kept in {journal.path})" if done else ""
+    bar = progress_bar(len(todo), f"{game} {num_players}p{resumed}", enabled=progress,
+                       leave=False, unit="games")
+    played = dict(done)
+
+    def keep(g: int, record: GameRecord) -> None:
+        played[g] = record
+        if journal is not None:
+            journal.add(g, record)
+        bar.update()
+
     if workers == 1:
-        for job in jobs:
-            records.append(_play(job))
-            bar.update()
+        for g in todo:
+            keep(g, _play(jobs[g]))
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            for record in pool.map(_play, jobs, chunksize=1):
-                records.append(record)
-                bar.update()
+            for g, record in zip(todo, pool.map(_play, [jobs[g] for g in todo], chunksize=1),
+                                 strict=True):
+                keep(g, record)
     bar.close()
+    records = [played[g] for g in range(games)]
     return summarise(records), records
 
 
